@@ -1,0 +1,164 @@
+//! Akiba (Kuba, Traboulet): push marbles on a 7x7 board, win 7 reds or clear the opponent.
+//! The rules are `shared/spec/akiba.md`.
+
+mod board;
+mod fen;
+mod movegen;
+mod moves;
+mod position;
+mod zobrist;
+
+pub use board::{Direction, Square};
+pub use fen::PositionError;
+pub use moves::{Move, ParseMoveError};
+pub use position::{Marble, Position};
+
+use crate::game::{Game, MoveList, Outcome, Player};
+use std::fmt;
+use std::str::FromStr;
+
+/// How a repeated row is prevented.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RepeatRule {
+    /// Spec rule 5: after a capture-free push whose front marble is the opponent's, the
+    /// opponent may not push that marble straight back with their next move.
+    #[default]
+    PushBack,
+    /// A push may not recreate the board as it stood before the opponent's last push.
+    Ko,
+}
+
+impl FromStr for RepeatRule {
+    type Err = String;
+    fn from_str(s: &str) -> Result<RepeatRule, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "pushback" => Ok(RepeatRule::PushBack),
+            "ko" => Ok(RepeatRule::Ko),
+            _ => Err(format!("unknown repeat rule '{s}', expected 'pushback' or 'ko'")),
+        }
+    }
+}
+
+impl fmt::Display for RepeatRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RepeatRule::PushBack => "pushback",
+            RepeatRule::Ko => "ko",
+        })
+    }
+}
+
+/// The rule variants Akiba can be played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// A capture gives the mover another move (spec rule 4). Off in some other Kuba programs.
+    pub extra_move: bool,
+    pub repeat: RepeatRule,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            extra_move: true,
+            repeat: RepeatRule::PushBack,
+        }
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Rules = Rules;
+    type ParseError = PositionError;
+
+    const NAME: &'static str = "akiba";
+
+    fn start(rules: Rules) -> Position {
+        Position::start(rules)
+    }
+
+    fn parse(text: &str, rules: Rules) -> Result<Position, PositionError> {
+        Position::parse(text, rules)
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        Position::legal_moves(self, moves)
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
+    }
+
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn diagram(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..7).rev() {
+            out.push_str(&format!("{}  ", rank + 1));
+            for file in 0..7 {
+                let ch = self
+                    .marble_at(Square::new(file, rank))
+                    .map_or('.', Marble::letter);
+                out.push(ch);
+                out.push(if file < 6 { ' ' } else { '\n' });
+            }
+        }
+        out.push_str("   a b c d e f g\n\n");
+        let name = |p: Player| if p == Player::One { "white" } else { "black" };
+        out.push_str(&format!(
+            "reds won:     white {}, black {}\n",
+            self.reds_won[0], self.reds_won[1]
+        ));
+        out.push_str(&format!(
+            "marbles left: white {}, black {}, red {}\n",
+            self.marbles[0].count_ones(),
+            self.marbles[1].count_ones(),
+            self.marbles[2].count_ones()
+        ));
+        out.push_str(&format!(
+            "to move:      {}{}\n",
+            name(self.side),
+            if self.extra {
+                " (extra move after a capture: may pass)"
+            } else {
+                ""
+            }
+        ));
+        out.push_str(&format!(
+            "banned:       {}\n",
+            self.banned_move()
+                .map_or("-".to_string(), |mv| format!("{mv} (no immediate push-back)"))
+        ));
+        out.push_str(&format!(
+            "rules:        extra move {}, repeat rule {}\n",
+            if self.rules.extra_move { "on" } else { "off" },
+            self.rules.repeat
+        ));
+        if let Some(outcome) = self.outcome() {
+            let text = match outcome {
+                Outcome::Win(p) => format!("{} wins", name(p)),
+                Outcome::Draw => "draw".to_string(),
+            };
+            out.push_str(&format!("game over:    {text}\n"));
+        }
+        out.push_str(&format!("position:     {self}\n"));
+        out
+    }
+}

@@ -1,0 +1,173 @@
+//! The interface every game implements, so that search, protocol and tools are written once
+//! and monomorphised per game.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the two players. `One` moves first from the start position (White in Akiba).
+///
+/// Whose decision it is is always asked of the position ([`Game::to_move`]): sides do not
+/// simply alternate (Akiba's extra move, Offboard's re-placement, Abraxas' stop stones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    One,
+    Two,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::One => Player::Two,
+            Player::Two => Player::One,
+        }
+    }
+
+    /// 0 for player one, 1 for player two: for indexing per-player arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Player),
+    Draw,
+}
+
+/// Upper bound on the number of legal moves in any position of any game, so move lists can
+/// live on the stack.
+pub const MAX_MOVES: usize = 256;
+
+/// A fixed-capacity list of moves, filled by [`Game::legal_moves`] without allocating.
+#[derive(Clone)]
+pub struct MoveList<M> {
+    moves: [M; MAX_MOVES],
+    len: usize,
+}
+
+impl<M: Copy + Default> MoveList<M> {
+    pub fn new() -> Self {
+        MoveList {
+            moves: [M::default(); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move; generators never produce more than [`MAX_MOVES`].
+    #[inline]
+    pub fn push(&mut self, mv: M) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub fn as_slice(&self) -> &[M] {
+        &self.moves[..self.len]
+    }
+
+    pub fn as_mut_slice(&mut self) -> &mut [M] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl<M: Copy + Default> Default for MoveList<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<M> std::ops::Deref for MoveList<M> {
+    type Target = [M];
+    fn deref(&self) -> &[M] {
+        &self.moves[..self.len]
+    }
+}
+
+/// Why a move given as text was not accepted in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in this game's notation.
+    Syntax { text: String, reason: String },
+    /// Well-formed, but not legal here.
+    Illegal { text: String },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax { text, reason } => write!(f, "bad move '{text}': {reason}"),
+            MoveError::Illegal { text } => write!(f, "illegal move '{text}' in this position"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A two-player game with perfect information, as the engine sees it.
+///
+/// Positions are small `Clone` values: search uses copy-make (clone, then [`Game::play`]),
+/// which keeps every game's state handling in one place and needs no undo records.
+pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
+    type Move: Copy
+        + Default
+        + Eq
+        + fmt::Debug
+        + fmt::Display
+        + FromStr<Err: fmt::Display>
+        + Send
+        + Sync
+        + 'static;
+    /// Rule variants the game can be played under (fixed for a whole game).
+    type Rules: Copy + Default + fmt::Debug + Send + Sync + 'static;
+    type ParseError: std::error::Error + Send + Sync + 'static;
+
+    /// The name used by `--game` and the protocol's `Game` option.
+    const NAME: &'static str;
+
+    fn start(rules: Self::Rules) -> Self;
+    /// Parses a position string under the given rules.
+    fn parse(text: &str, rules: Self::Rules) -> Result<Self, Self::ParseError>;
+    fn rules(&self) -> Self::Rules;
+
+    /// Whose decision it is now.
+    fn to_move(&self) -> Player;
+    /// Appends every legal move; none when the game is over.
+    fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
+    /// Number of legal moves; games override it when they can count without listing.
+    fn count_legal_moves(&self) -> usize {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+    /// Plays a move that [`Game::legal_moves`] produced.
+    fn play(&mut self, mv: Self::Move);
+    /// Zobrist key over everything that decides the future of the game.
+    fn hash(&self) -> u64;
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Multi-line human-readable board diagram.
+    fn diagram(&self) -> String;
+
+    /// Parses `text` as a move and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let mv: Self::Move = text.parse().map_err(|e: <Self::Move as FromStr>::Err| {
+            MoveError::Syntax {
+                text: text.to_string(),
+                reason: e.to_string(),
+            }
+        })?;
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::Illegal {
+                text: text.to_string(),
+            })
+        }
+    }
+}

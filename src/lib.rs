@@ -1,0 +1,9 @@
+//! shove: an engine for marble-pushing board games.
+//!
+//! Each game implements [`game::Game`]; perft, search and the protocol are written once
+//! against that trait.
+
+pub mod akiba;
+pub mod cli;
+pub mod game;
+pub mod perft;

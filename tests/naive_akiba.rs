@@ -1,0 +1,751 @@
+//! Cross-checks the crate's Akiba implementation against a deliberately naive, independent
+//! one written straight from `/work/shared/spec/akiba.md`: a plain `[[char; 7]; 7]` board,
+//! simple loops, no bitboards, nothing shared with `src/akiba/`.
+//!
+//! The naive side is the reference: it is slow but each rule is a few obvious lines. Every
+//! check prints the position string and the move involved, so a failure can be replayed.
+
+use std::collections::{BTreeSet, HashMap};
+use std::fmt;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use shove::akiba::{Move, Position, RepeatRule, Rules};
+use shove::game::{Game, MoveList, Outcome, Player};
+
+const START: &str = "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1";
+
+// ---------------------------------------------------------------------------------------
+// The naive implementation
+// ---------------------------------------------------------------------------------------
+
+/// `board[rank][file]`, rank 0 = rank 1 (bottom), file 0 = file a (left).
+/// `'.'` empty, `'W'`, `'B'`, `'R'` marbles.
+type Board = [[char; 7]; 7];
+
+/// Directions as (file step, rank step): N, S, E, W.
+const DIRS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum NMove {
+    /// The pushed own marble's square (file, rank) and the direction.
+    Push { file: i32, rank: i32, df: i32, dr: i32 },
+    Pass,
+}
+
+fn square_name(file: i32, rank: i32) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}
+
+impl fmt::Display for NMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            NMove::Pass => write!(f, "pass"),
+            NMove::Push { file, rank, df, dr } => write!(
+                f,
+                "{}{}",
+                square_name(file, rank),
+                square_name(file + df, rank + dr)
+            ),
+        }
+    }
+}
+
+fn on_board(file: i32, rank: i32) -> bool {
+    (0..7).contains(&file) && (0..7).contains(&rank)
+}
+
+fn get(board: &Board, file: i32, rank: i32) -> char {
+    board[rank as usize][file as usize]
+}
+
+fn set(board: &mut Board, file: i32, rank: i32, c: char) {
+    board[rank as usize][file as usize] = c;
+}
+
+/// What a push does to a board, if the push is physically possible (rules 1-3).
+struct PushResult {
+    board: Board,
+    /// The marble that fell off the board, if any.
+    fell: Option<char>,
+    /// The colour of the front marble of the moved line.
+    front: char,
+    /// Where the front marble ended up (when it did not fall).
+    front_to: (i32, i32),
+}
+
+/// Applies push `(file, rank, df, dr)` for the player with colour `me` to `board`, or `None`
+/// when it is not a legal push (not own marble, no room behind, own marble pushed off).
+/// Ignores rule 5 / ko.
+fn try_push(board: &Board, me: char, file: i32, rank: i32, df: i32, dr: i32) -> Option<PushResult> {
+    if !on_board(file, rank) || get(board, file, rank) != me {
+        return None;
+    }
+    // 1. Room behind.
+    let (bf, br) = (file - df, rank - dr);
+    if on_board(bf, br) && get(board, bf, br) != '.' {
+        return None;
+    }
+    // 2. The line: this marble and every marble directly in front of it without a gap.
+    let mut line: Vec<(i32, i32)> = vec![(file, rank)];
+    loop {
+        let (lf, lr) = *line.last().unwrap();
+        let (nf, nr) = (lf + df, lr + dr);
+        if on_board(nf, nr) && get(board, nf, nr) != '.' {
+            line.push((nf, nr));
+        } else {
+            break;
+        }
+    }
+    let (ff, fr) = *line.last().unwrap();
+    let front = get(board, ff, fr);
+    // 3. Falling off.
+    let falls = !on_board(ff + df, fr + dr);
+    if falls && front == me {
+        return None;
+    }
+    let mut new = *board;
+    // Move the line front first, one square in the direction.
+    for &(lf, lr) in line.iter().rev() {
+        let c = get(board, lf, lr);
+        if on_board(lf + df, lr + dr) {
+            set(&mut new, lf + df, lr + dr, c);
+        }
+        set(&mut new, lf, lr, '.');
+    }
+    Some(PushResult {
+        board: new,
+        fell: if falls { Some(front) } else { None },
+        front,
+        front_to: (ff + df, fr + dr),
+    })
+}
+
+fn other_colour(c: char) -> char {
+    if c == 'W' { 'B' } else { 'W' }
+}
+
+fn count(board: &Board, c: char) -> usize {
+    board.iter().flatten().filter(|&&x| x == c).count()
+}
+
+#[derive(Clone)]
+struct Naive {
+    board: Board,
+    /// `'W'` or `'B'`: the colour of the player to move.
+    side: char,
+    /// Reds won: [white, black].
+    reds: [u32; 2],
+    extra: bool,
+    /// Rule 5 ban (push-back mode only): the banned push of the side to move.
+    banned: Option<NMove>,
+    /// Ko mode only: every push so far as (pusher colour, board before the push). A
+    /// parsed banned field `m` becomes one synthetic entry (opponent, board after `m`).
+    history: Vec<(char, Board)>,
+    fullmove: u32,
+    extra_rule: bool,
+    ko_rule: bool,
+}
+
+fn side_index(c: char) -> usize {
+    if c == 'W' { 0 } else { 1 }
+}
+
+impl Naive {
+    fn parse(text: &str, extra_rule: bool, ko_rule: bool) -> Naive {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(fields.len(), 7, "naive parse: {text}");
+        let mut board = [['.'; 7]; 7];
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        assert_eq!(ranks.len(), 7, "naive parse: {text}");
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = 6 - i;
+            let mut file = 0usize;
+            for c in rank_text.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    file += d as usize;
+                } else {
+                    board[rank][file] = c.to_ascii_uppercase();
+                    file += 1;
+                }
+            }
+            assert_eq!(file, 7, "naive parse: {text}");
+        }
+        let side = if fields[1] == "w" { 'W' } else { 'B' };
+        let mut n = Naive {
+            board,
+            side,
+            reds: [fields[2].parse().unwrap(), fields[3].parse().unwrap()],
+            extra: fields[4] == "x",
+            banned: None,
+            history: Vec::new(),
+            fullmove: fields[6].parse().unwrap(),
+            extra_rule,
+            ko_rule,
+        };
+        if fields[5] != "-" {
+            let mv = parse_nmove(fields[5]);
+            if ko_rule {
+                // The ko board is the board that results from playing the banned push.
+                let NMove::Push { file, rank, df, dr } = mv else {
+                    panic!("naive parse: banned pass in {text}")
+                };
+                let r = try_push(&n.board, side, file, rank, df, dr)
+                    .unwrap_or_else(|| panic!("naive parse: ko push {mv} not playable: {text}"));
+                n.history.push((other_colour(side), r.board));
+            } else {
+                n.banned = Some(mv);
+            }
+        }
+        n
+    }
+
+    fn side_player(&self) -> Player {
+        if self.side == 'W' { Player::One } else { Player::Two }
+    }
+
+    /// Pushes that rules 1-3 allow, ignoring rule 5 and ko.
+    fn physical_pushes(&self) -> Vec<(NMove, PushResult)> {
+        let mut out = Vec::new();
+        for rank in 0..7 {
+            for file in 0..7 {
+                for &(df, dr) in &DIRS {
+                    if let Some(r) = try_push(&self.board, self.side, file, rank, df, dr) {
+                        out.push((NMove::Push { file, rank, df, dr }, r));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Ko mode: the board as it stood before the opponent's last push, if known.
+    fn ko_board(&self) -> Option<Board> {
+        let opp = other_colour(self.side);
+        self.history
+            .iter()
+            .rev()
+            .find(|(who, _)| *who == opp)
+            .map(|(_, b)| *b)
+    }
+
+    /// Legal pushes (rule 5 / ko applied), without looking at the game's end.
+    fn legal_pushes(&self) -> Vec<NMove> {
+        let ko = if self.ko_rule { self.ko_board() } else { None };
+        self.physical_pushes()
+            .into_iter()
+            .filter(|(m, r)| {
+                if self.ko_rule {
+                    ko != Some(r.board)
+                } else {
+                    self.banned != Some(*m)
+                }
+            })
+            .map(|(m, _)| m)
+            .collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.reds[0] >= 7 {
+            return Some(Outcome::Win(Player::One));
+        }
+        if self.reds[1] >= 7 {
+            return Some(Outcome::Win(Player::Two));
+        }
+        if count(&self.board, 'W') == 0 {
+            return Some(Outcome::Win(Player::Two));
+        }
+        if count(&self.board, 'B') == 0 {
+            return Some(Outcome::Win(Player::One));
+        }
+        if !self.extra && self.legal_pushes().is_empty() {
+            return Some(Outcome::Win(self.side_player().other()));
+        }
+        None
+    }
+
+    fn legal_moves(&self) -> Vec<NMove> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        let mut moves = self.legal_pushes();
+        if self.extra {
+            moves.push(NMove::Pass);
+        }
+        moves
+    }
+
+    fn end_turn(&mut self) {
+        if self.side == 'B' {
+            self.fullmove += 1;
+        }
+        self.side = other_colour(self.side);
+        self.extra = false;
+    }
+
+    fn play(&mut self, mv: NMove) {
+        match mv {
+            NMove::Pass => {
+                assert!(self.extra, "naive: pass outside an extra move");
+                self.banned = None;
+                self.end_turn();
+            }
+            NMove::Push { file, rank, df, dr } => {
+                let r = try_push(&self.board, self.side, file, rank, df, dr)
+                    .unwrap_or_else(|| panic!("naive: unplayable push {mv}"));
+                self.history.push((self.side, self.board));
+                self.board = r.board;
+                self.banned = None;
+                match r.fell {
+                    Some(c) => {
+                        if c == 'R' {
+                            self.reds[side_index(self.side)] += 1;
+                        }
+                        if self.extra_rule {
+                            self.extra = true;
+                        } else {
+                            self.end_turn();
+                        }
+                    }
+                    None => {
+                        let opp = other_colour(self.side);
+                        if !self.ko_rule && r.front == opp {
+                            let (tf, tr) = r.front_to;
+                            self.banned = Some(NMove::Push {
+                                file: tf,
+                                rank: tr,
+                                df: -df,
+                                dr: -dr,
+                            });
+                        }
+                        self.end_turn();
+                    }
+                }
+            }
+        }
+    }
+
+    /// The banned field as the position string shows it.
+    fn banned_field(&self) -> String {
+        if self.ko_rule {
+            // The one push whose result equals the ko board, or `-`.
+            let Some(ko) = self.ko_board() else {
+                return "-".into();
+            };
+            let hits: Vec<NMove> = self
+                .physical_pushes()
+                .into_iter()
+                .filter(|(_, r)| r.board == ko)
+                .map(|(m, _)| m)
+                .collect();
+            assert!(hits.len() <= 1, "naive: two pushes recreate the ko board");
+            hits.first().map_or("-".into(), |m| m.to_string())
+        } else {
+            self.banned.map_or("-".into(), |m| m.to_string())
+        }
+    }
+}
+
+impl fmt::Display for Naive {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut ranks = Vec::new();
+        for rank in (0..7).rev() {
+            let mut s = String::new();
+            let mut empty = 0;
+            for file in 0..7 {
+                let c = self.board[rank][file];
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(c);
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            ranks.push(s);
+        }
+        write!(
+            f,
+            "{} {} {} {} {} {} {}",
+            ranks.join("/"),
+            if self.side == 'W' { "w" } else { "b" },
+            self.reds[0],
+            self.reds[1],
+            if self.extra { "x" } else { "-" },
+            self.banned_field(),
+            self.fullmove
+        )
+    }
+}
+
+fn parse_nmove(text: &str) -> NMove {
+    let t = text.to_ascii_lowercase();
+    if t == "pass" {
+        return NMove::Pass;
+    }
+    let b = t.as_bytes();
+    assert_eq!(b.len(), 4, "naive: bad move {text}");
+    let (f1, r1) = ((b[0] - b'a') as i32, (b[1] - b'1') as i32);
+    let (f2, r2) = ((b[2] - b'a') as i32, (b[3] - b'1') as i32);
+    NMove::Push {
+        file: f1,
+        rank: r1,
+        df: f2 - f1,
+        dr: r2 - r1,
+    }
+}
+
+fn naive_perft(n: &Naive, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = n.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut c = n.clone();
+            c.play(m);
+            naive_perft(&c, depth - 1)
+        })
+        .sum()
+}
+
+// ---------------------------------------------------------------------------------------
+// The cross-checks
+// ---------------------------------------------------------------------------------------
+
+fn crate_perft(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    p.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let mut c = p.clone();
+            c.play(m);
+            crate_perft(&c, depth - 1)
+        })
+        .sum()
+}
+
+fn rules_of(extra_move: bool, ko: bool) -> Rules {
+    Rules {
+        extra_move,
+        repeat: if ko { RepeatRule::Ko } else { RepeatRule::PushBack },
+    }
+}
+
+#[derive(Default)]
+struct Stats {
+    games: usize,
+    plies: usize,
+    children: usize,
+    decisive: usize,
+    by_reds: usize,
+    by_wipeout: usize,
+    by_no_move: usize,
+    passes: usize,
+    bans_seen: usize,
+}
+
+/// Compares everything observable about one position: string, side, outcome, move set,
+/// move count, the result of every move, and a parse round trip. Returns the crate's moves.
+fn compare(p: &Position, n: &Naive, rules: Rules, stats: &mut Stats, ctx: &str) -> Vec<Move> {
+    let ps = p.to_string();
+    let ns = n.to_string();
+    assert_eq!(ps, ns, "{ctx}: position strings differ (crate left, naive right)");
+    assert_eq!(p.to_move(), n.side_player(), "{ctx}: to_move differs in {ps}");
+    assert_eq!(p.outcome(), n.outcome(), "{ctx}: outcome differs in {ps}");
+    if ns.split(' ').nth(5) != Some("-") {
+        stats.bans_seen += 1;
+    }
+
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let crate_moves: Vec<Move> = list.to_vec();
+    let crate_set: BTreeSet<String> = crate_moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(
+        crate_set.len(),
+        crate_moves.len(),
+        "{ctx}: duplicate moves from the crate in {ps}: {crate_moves:?}"
+    );
+    let naive_moves = n.legal_moves();
+    let naive_set: BTreeSet<String> = naive_moves.iter().map(|m| m.to_string()).collect();
+    if crate_set != naive_set {
+        let only_crate: Vec<&String> = crate_set.difference(&naive_set).collect();
+        let only_naive: Vec<&String> = naive_set.difference(&crate_set).collect();
+        panic!(
+            "{ctx}: legal moves differ in {ps}\n  only crate: {only_crate:?}\n  only naive: {only_naive:?}"
+        );
+    }
+    assert_eq!(
+        p.count_legal_moves(),
+        crate_moves.len(),
+        "{ctx}: count_legal_moves differs from the list length in {ps}"
+    );
+
+    // Every move's result.
+    for &m in &crate_moves {
+        let ms = m.to_string();
+        let parsed: Move = ms
+            .parse()
+            .unwrap_or_else(|e| panic!("{ctx}: crate cannot parse its own move {ms}: {e}"));
+        assert_eq!(parsed, m, "{ctx}: move {ms} does not round-trip in {ps}");
+        let upper: Move = ms
+            .to_ascii_uppercase()
+            .parse()
+            .unwrap_or_else(|e| panic!("{ctx}: crate cannot parse {} : {e}", ms.to_uppercase()));
+        assert_eq!(upper, m, "{ctx}: upper-case {ms} parses differently");
+        let mut pc = p.clone();
+        pc.play(m);
+        let mut nc = n.clone();
+        nc.play(parse_nmove(&ms));
+        assert_eq!(
+            pc.to_string(),
+            nc.to_string(),
+            "{ctx}: result of {ms} in {ps} differs (crate left, naive right)"
+        );
+        stats.children += 1;
+    }
+
+    // Parse round trip: the string carries all the state (incl. the ban / ko board).
+    let rp = Position::parse(&ps, rules)
+        .unwrap_or_else(|e| panic!("{ctx}: crate cannot parse its own string {ps}: {e}"));
+    assert_eq!(rp.to_string(), ps, "{ctx}: parse round trip changes {ps}");
+    assert_eq!(rp.hash(), p.hash(), "{ctx}: hash changes across a parse round trip of {ps}");
+    let mut rlist = MoveList::new();
+    rp.legal_moves(&mut rlist);
+    let rset: BTreeSet<String> = rlist.iter().map(|m| m.to_string()).collect();
+    assert_eq!(rset, crate_set, "{ctx}: parsed {ps} has other legal moves");
+    assert_eq!(rp.outcome(), p.outcome(), "{ctx}: parsed {ps} has another outcome");
+
+    crate_moves
+}
+
+/// Plays one random game from `start` under `rules`, comparing at every ply.
+fn random_game(
+    start: &str,
+    rules: Rules,
+    seed: u64,
+    max_plies: usize,
+    stats: &mut Stats,
+    hashes: &mut HashMap<String, u64>,
+) {
+    let extra_rule = rules.extra_move;
+    let ko_rule = matches!(rules.repeat, RepeatRule::Ko);
+    let mut p = Position::parse(start, rules)
+        .unwrap_or_else(|e| panic!("crate rejects start {start} under {rules:?}: {e}"));
+    let mut n = Naive::parse(start, extra_rule, ko_rule);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut line: Vec<String> = Vec::new();
+    stats.games += 1;
+    for ply in 0..=max_plies {
+        let ctx = format!(
+            "rules {rules:?}, seed {seed}, ply {ply}, from {start}, moves [{}]",
+            line.join(" ")
+        );
+        let moves = compare(&p, &n, rules, stats, &ctx);
+
+        // Equal strings must give equal hashes (the string carries the whole state).
+        if hashes.len() < 300_000 {
+            let s = p.to_string();
+            let h = p.hash();
+            if let Some(&old) = hashes.get(&s) {
+                assert_eq!(old, h, "{ctx}: two hashes for {s}");
+            } else {
+                hashes.insert(s, h);
+            }
+        }
+
+        if let Some(o) = n.outcome() {
+            stats.decisive += 1;
+            let w = count(&n.board, 'W');
+            let b = count(&n.board, 'B');
+            if n.reds.iter().any(|&r| r >= 7) {
+                stats.by_reds += 1;
+            } else if w == 0 || b == 0 {
+                stats.by_wipeout += 1;
+            } else {
+                stats.by_no_move += 1;
+            }
+            let _ = o;
+            return;
+        }
+        if ply == max_plies {
+            return;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        let ms = m.to_string();
+        if ms == "pass" {
+            stats.passes += 1;
+        }
+        p.play(m);
+        n.play(parse_nmove(&ms));
+        line.push(ms);
+        stats.plies += 1;
+    }
+}
+
+/// A random-ish legal position string: random marble counts placed on random squares,
+/// random reds won, side, extra flag and (sometimes) a banned push.
+fn random_start(rng: &mut StdRng, extra_rule: bool) -> String {
+    loop {
+        let whites = rng.random_range(1..=8usize);
+        let blacks = rng.random_range(1..=8usize);
+        let wr = rng.random_range(0..=6u32);
+        let br = rng.random_range(0..=6u32);
+        let max_red = 13 - (wr + br) as usize;
+        let reds = rng.random_range(0..=max_red);
+        let mut squares: Vec<(usize, usize)> =
+            (0..7).flat_map(|r| (0..7).map(move |f| (r, f))).collect();
+        let mut board = [['.'; 7]; 7];
+        for (colour, k) in [('W', whites), ('B', blacks), ('R', reds)] {
+            for _ in 0..k {
+                let i = rng.random_range(0..squares.len());
+                let (r, f) = squares.swap_remove(i);
+                board[r][f] = colour;
+            }
+        }
+        let side = if rng.random_bool(0.5) { 'W' } else { 'B' };
+        let extra = extra_rule && rng.random_bool(0.2);
+        let n = Naive {
+            board,
+            side,
+            reds: [wr, br],
+            extra,
+            banned: None,
+            history: Vec::new(),
+            fullmove: rng.random_range(1..60),
+            extra_rule,
+            ko_rule: false,
+        };
+        let mut s = n.to_string();
+        if !extra && rng.random_bool(0.4) {
+            // A banned push: one of the side to move's playable pushes.
+            let pushes = n.physical_pushes();
+            if pushes.is_empty() {
+                continue;
+            }
+            let m = pushes[rng.random_range(0..pushes.len())].0.to_string();
+            let mut fields: Vec<String> = s.split(' ').map(String::from).collect();
+            fields[5] = m;
+            s = fields.join(" ");
+        }
+        return s;
+    }
+}
+
+fn run_rules(extra_move: bool, ko: bool, seed_base: u64) {
+    let rules = rules_of(extra_move, ko);
+    let t0 = std::time::Instant::now();
+    // Debug builds are ~20x slower: keep the full count in release only.
+    let (from_start, from_random) = if cfg!(debug_assertions) {
+        (300, 100)
+    } else {
+        (2000, 500)
+    };
+    let mut stats = Stats::default();
+    let mut hashes = HashMap::new();
+    for g in 0..from_start {
+        random_game(START, rules, seed_base + g, 300, &mut stats, &mut hashes);
+    }
+    let mut rng = StdRng::seed_from_u64(seed_base ^ 0xA5A5);
+    for g in 0..from_random {
+        let start = random_start(&mut rng, extra_move);
+        random_game(
+            &start,
+            rules,
+            seed_base + 1_000_000 + g,
+            300,
+            &mut stats,
+            &mut hashes,
+        );
+    }
+    println!(
+        "{rules:?}: {} games ({from_start} from start, {from_random} from random positions), \
+         {} plies played, {} move results compared, {} finished (reds {}, wipe-out {}, no move {}), \
+         {} passes, {} positions with a banned move, {:.1?}",
+        stats.games,
+        stats.plies,
+        stats.children,
+        stats.decisive,
+        stats.by_reds,
+        stats.by_wipeout,
+        stats.by_no_move,
+        stats.passes,
+        stats.bans_seen,
+        t0.elapsed()
+    );
+}
+
+#[test]
+fn random_games_default_rules() {
+    assert!(matches!(
+        Rules::default(),
+        Rules {
+            extra_move: true,
+            repeat: RepeatRule::PushBack
+        }
+    ));
+    run_rules(true, false, 10_000_000);
+}
+
+#[test]
+fn random_games_no_extra_move() {
+    run_rules(false, false, 20_000_000);
+}
+
+#[test]
+fn random_games_ko() {
+    run_rules(true, true, 30_000_000);
+}
+
+#[test]
+fn random_games_ko_no_extra_move() {
+    run_rules(false, true, 40_000_000);
+}
+
+#[test]
+fn start_position() {
+    let p = Position::start(Rules::default());
+    assert_eq!(p.to_string(), START);
+    let n = Naive::parse(START, true, false);
+    assert_eq!(n.to_string(), START);
+    assert_eq!(p.to_move(), Player::One);
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn perft_start_matches_naive() {
+    let depth = if cfg!(debug_assertions) { 4 } else { 5 };
+    for (extra, ko) in [(true, false), (false, false), (true, true), (false, true)] {
+        let rules = rules_of(extra, ko);
+        let p = Position::start(rules);
+        let n = Naive::parse(START, extra, ko);
+        for d in 1..=depth {
+            let np = naive_perft(&n, d);
+            let cp = crate_perft(&p, d);
+            println!("{rules:?} perft({d}) naive {np} crate {cp}");
+            assert_eq!(cp, np, "{rules:?}: perft({d}) from the start differs");
+            if extra && !ko {
+                let spec = [1, 8, 64, 640];
+                if (d as usize) < spec.len() {
+                    assert_eq!(np, spec[d as usize], "naive perft({d}) disagrees with the spec");
+                }
+            }
+        }
+    }
+}
