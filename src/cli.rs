@@ -1,9 +1,11 @@
-//! The command-line tools behind `shove perft` and `shove show`, written against [`Game`].
+//! The command-line tools (`perft`, `show`, `analyze`, `bench`), written against [`Game`].
 
+use crate::akiba;
 use crate::game::Game;
 use crate::perft;
+use crate::search::{self, Searcher};
 use std::io::{self, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Deeper perft runs would take hours; refuse them instead of hanging.
 pub const MAX_PERFT_DEPTH: u32 = 20;
@@ -55,5 +57,121 @@ pub fn perft<G: Game>(
 pub fn show<G: Game>(rules: G::Rules, fen: Option<&str>) -> Result<(), String> {
     let position: G = position(rules, fen)?;
     print!("{}", position.diagram());
+    Ok(())
+}
+
+/// Plays `moves` (space-separated notation) from `position`, naming the first bad one.
+pub fn play_moves<G: Game>(position: &mut G, moves: &str) -> Result<Vec<u64>, String> {
+    let mut history = Vec::new();
+    for (i, text) in moves.split_whitespace().enumerate() {
+        let mv = position
+            .parse_move(text)
+            .map_err(|e| format!("move {} of the move list: {e}", i + 1))?;
+        history.push(position.hash());
+        position.play(mv);
+    }
+    Ok(history)
+}
+
+fn line_text<M: std::fmt::Display>(moves: &[M]) -> String {
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `shove analyze`: searches one position and prints every iteration readably.
+pub fn analyze<G: Game>(
+    rules: G::Rules,
+    fen: Option<&str>,
+    moves: Option<&str>,
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    hash_megabytes: usize,
+) -> Result<(), String> {
+    if let Some(depth) = depth.filter(|&d| d == 0 || d > search::MAX_DEPTH) {
+        return Err(format!("depth {depth} is out of range 1..={}", search::MAX_DEPTH));
+    }
+    if hash_megabytes > MAX_HASH_MB {
+        return Err(format!("hash {hash_megabytes} MB is more than {MAX_HASH_MB}"));
+    }
+    let mut position: G = position(rules, fen)?;
+    let history = play_moves(&mut position, moves.unwrap_or(""))?;
+    print!("{}", position.diagram());
+    if position.outcome().is_some() {
+        println!("the game is over: nothing to analyse");
+        return Ok(());
+    }
+    let limits = search::Limits {
+        depth: depth.or(if movetime.is_none() { Some(10) } else { None }),
+        movetime: movetime.map(Duration::from_millis),
+        ..search::Limits::default()
+    };
+    let mut searcher = Searcher::<G>::new(hash_megabytes);
+    let result = searcher.search(&position, &history, &limits, 1, &mut |info| {
+        println!(
+            "depth {:>2}/{:<2}  score {:<10}  nodes {:>10}  nps {:>9}  time {:>6} ms  pv {}",
+            info.depth,
+            info.seldepth,
+            info.score.to_string(),
+            info.nodes,
+            info.nps,
+            info.time.as_millis(),
+            line_text(&info.pv)
+        );
+    });
+    let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
+    println!(
+        "best move {best}  score {}  depth {}  nodes {}",
+        result.score, result.depth, result.nodes
+    );
+    println!("best line {}", line_text(&result.pv));
+    Ok(())
+}
+
+/// Default depth of `shove bench`.
+pub const BENCH_DEPTH: u32 = 9;
+/// Largest transposition table accepted from the command line or the protocol.
+pub const MAX_HASH_MB: usize = 65536;
+
+/// Positions searched by `shove bench`: the start, an opening, middlegames with extra-move
+/// and push-back states, and endgames.
+const BENCH_POSITIONS: &[&str] = &[
+    "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1",
+    "1WW2BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW b 0 0 - - 1",
+    "W1W1B1B/W2R1B1/1RRR3/1RR1RRW/2RRB2/B2R1W1/B4WW w 1 0 - - 9",
+    "2W4/1W1RB2/R1RR1B1/1BRRR2/W1R1W2/1B1R1W1/7 b 2 1 - - 21",
+    "7/2W1R2/1R1B3/W1RR1B1/2B1R2/1W3R1/7 w 3 3 - - 35",
+    "7/7/2R1B2/1W1R3/3R1W1/2B4/7 b 5 4 - - 50",
+];
+
+/// `shove bench`: fixed positions, fixed depth, fresh tables; prints `<N> nodes <M> nps`.
+pub fn bench(depth: u32) -> Result<(), String> {
+    if depth == 0 || depth > search::MAX_DEPTH {
+        return Err(format!("depth {depth} is out of range 1..={}", search::MAX_DEPTH));
+    }
+    let limits = search::Limits {
+        depth: Some(depth),
+        ..search::Limits::default()
+    };
+    let mut searcher = Searcher::<akiba::Position>::new(16);
+    let mut nodes = 0;
+    let start = Instant::now();
+    for text in BENCH_POSITIONS {
+        let position = akiba::Position::parse(text, akiba::Rules::default())
+            .map_err(|e| format!("bench position '{text}': {e}"))?;
+        searcher.clear();
+        let result = searcher.search(&position, &[], &limits, 1, &mut |_| {});
+        println!(
+            "{text}: best {} score {} nodes {}",
+            result.best.map_or("(none)".to_string(), |m| m.to_string()),
+            result.score,
+            result.nodes
+        );
+        nodes += result.nodes;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    println!("{nodes} nodes {} nps", (nodes as f64 / seconds.max(1e-9)) as u64);
     Ok(())
 }

@@ -152,6 +152,20 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// Multi-line human-readable board diagram.
     fn diagram(&self) -> String;
 
+    /// Static evaluation in centipawn-like units from the view of [`Game::to_move`].
+    fn evaluate(&self) -> i32;
+    /// Whether a move changes material (a capture): searched first and in quiescence.
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+    /// A dense index below [`Game::MOVE_INDEX_LIMIT`] for per-move tables (history).
+    fn move_index(mv: Self::Move) -> usize;
+    const MOVE_INDEX_LIMIT: usize;
+
+    /// The game's rule options for the protocol, as `option` lines after `option name`:
+    /// e.g. `ExtraMove type check default true`.
+    fn rule_options() -> &'static [&'static str];
+    /// Applies one rule option; `Ok(false)` when the name is not a rule option of this game.
+    fn set_rule_option(rules: &mut Self::Rules, name: &str, value: &str) -> Result<bool, String>;
+
     /// Parses `text` as a move and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         let mv: Self::Move = text.parse().map_err(|e: <Self::Move as FromStr>::Err| {

@@ -7,3 +7,7 @@ pub mod akiba;
 pub mod cli;
 pub mod game;
 pub mod perft;
+pub mod logging;
+pub mod search;
+pub mod tt;
+pub mod uci;

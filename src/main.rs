@@ -1,4 +1,5 @@
 //! The `shove` command line: thin clap wrappers around the library.
+//! With no subcommand it speaks the engine protocol on stdin/stdout (see protocol.md).
 
 use clap::{Parser, Subcommand};
 use shove::akiba::{self, RepeatRule};
@@ -15,7 +16,7 @@ struct Args {
     #[arg(long, global = true, value_name = "RULE", default_value = "pushback")]
     repeat_rule: RepeatRule,
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -37,17 +38,60 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Search a position and print each iteration and the best line.
+    Analyze {
+        /// Position string (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from the position, space-separated (e.g. "a7b7 g1f1").
+        #[arg(long)]
+        moves: Option<String>,
+        /// Search to this depth (default 10 when no limit is given).
+        #[arg(long, conflicts_with = "movetime")]
+        depth: Option<u32>,
+        /// Search for this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+    /// Search a fixed set of positions to a fixed depth; prints `<N> nodes <M> nps`.
+    Bench {
+        /// Search depth (the node count is deterministic for a given depth).
+        #[arg(long, default_value_t = cli::BENCH_DEPTH)]
+        depth: u32,
+    },
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    shove::logging::init();
     let rules = akiba::Rules {
         extra_move: !args.no_extra_move,
         repeat: args.repeat_rule,
     };
     let result = match args.command {
-        Command::Perft { depth, fen, divide } => cli::perft::<akiba::Position>(rules, fen.as_deref(), depth, divide),
-        Command::Show { fen } => cli::show::<akiba::Position>(rules, fen.as_deref()),
+        None => shove::uci::run_stdio(),
+        Some(Command::Perft { depth, fen, divide }) => {
+            cli::perft::<akiba::Position>(rules, fen.as_deref(), depth, divide)
+        }
+        Some(Command::Show { fen }) => cli::show::<akiba::Position>(rules, fen.as_deref()),
+        Some(Command::Analyze {
+            fen,
+            moves,
+            depth,
+            movetime,
+            hash,
+        }) => cli::analyze::<akiba::Position>(
+            rules,
+            fen.as_deref(),
+            moves.as_deref(),
+            depth,
+            movetime,
+            hash,
+        ),
+        Some(Command::Bench { depth }) => cli::bench(depth),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

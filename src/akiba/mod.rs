@@ -2,6 +2,7 @@
 //! The rules are `shared/spec/akiba.md`.
 
 mod board;
+pub mod eval;
 mod fen;
 mod movegen;
 mod moves;
@@ -106,6 +107,43 @@ impl Game for Position {
 
     fn outcome(&self) -> Option<Outcome> {
         Position::outcome(self)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self, &eval::Weights::DEFAULT)
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.is_capture(mv)
+    }
+
+    fn move_index(mv: Move) -> usize {
+        mv.index()
+    }
+
+    const MOVE_INDEX_LIMIT: usize = 256;
+
+    fn rule_options() -> &'static [&'static str] {
+        &[
+            "ExtraMove type check default true",
+            "RepeatRule type combo default pushback var pushback var ko",
+        ]
+    }
+
+    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, String> {
+        if name.eq_ignore_ascii_case("ExtraMove") {
+            rules.extra_move = match value.to_ascii_lowercase().as_str() {
+                "true" => true,
+                "false" => false,
+                _ => return Err(format!("ExtraMove value '{value}' is not true or false")),
+            };
+            Ok(true)
+        } else if name.eq_ignore_ascii_case("RepeatRule") {
+            rules.repeat = value.parse()?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
     }
 
     fn diagram(&self) -> String {

@@ -69,3 +69,39 @@ impl Position {
         pushes as usize + self.extra as usize
     }
 }
+
+/// What one player could push towards one direction, ignoring the repeat rule (for the
+/// evaluation, which looks at both players whoever is to move).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pushes {
+    /// Squares of the player's marbles that may push.
+    pub all: u64,
+    /// Of those, pushes that put a red marble off.
+    pub win_red: u64,
+    /// Of those, pushes that put an opposing marble off.
+    pub capture: u64,
+}
+
+impl Position {
+    pub fn pushes_for(&self, player: crate::game::Player, dir: Direction) -> Pushes {
+        let own = self.marbles[player.index()];
+        let opponent = self.marbles[1 - player.index()];
+        let red = self.marbles[2];
+        let occupied = self.occupied();
+        let back = dir.opposite();
+        let edge = dir.edge();
+        let (mut own_falls, mut red_falls, mut opp_falls) =
+            (own & edge, red & edge, opponent & edge);
+        for _ in 0..6 {
+            own_falls |= occupied & back.shift(own_falls);
+            red_falls |= occupied & back.shift(red_falls);
+            opp_falls |= occupied & back.shift(opp_falls);
+        }
+        let all = own & !dir.shift(occupied) & !own_falls;
+        Pushes {
+            all,
+            win_red: all & red_falls,
+            capture: all & opp_falls,
+        }
+    }
+}

@@ -1,0 +1,652 @@
+//! Iterative-deepening negamax alpha-beta with principal-variation search, aspiration
+//! windows, a transposition table and quiescence, written once for every [`Game`].
+//!
+//! Whose turn it is comes from the position: when a move leaves the same side to move (an
+//! extra move after a capture) the child's score is taken as it is and the window is passed
+//! unchanged; only when the side changes is the score negated and the window flipped.
+
+use crate::game::{Game, MoveList, Outcome};
+use crate::tt::{Bound, Table};
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A win found at ply `p` scores `MATE - p` for the winner.
+pub const MATE: i32 = 30_000;
+/// Deepest ply the search ever reaches (bounds quiescence and per-ply tables).
+pub const MAX_PLY: usize = 128;
+/// Scores beyond this are wins or losses at a known distance.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+const INFINITY: i32 = MATE + 1;
+/// Deepest iteration `go` may ask for.
+pub const MAX_DEPTH: u32 = 100;
+
+/// A score as the protocol reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Evaluation units from the side to move's view.
+    Cp(i32),
+    /// The side to move wins (positive) or loses (negative) in this many moves, counting
+    /// every move including extra moves and passes.
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(score: i32) -> Score {
+        if score > MATE_BOUND {
+            Score::Mate(MATE - score)
+        } else if score < -MATE_BOUND {
+            Score::Mate(-(MATE + score))
+        } else {
+            Score::Cp(score)
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "cp {cp}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// Remaining time on both clocks, indexed by [`crate::game::Player::index`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub time: [Option<Duration>; 2],
+    pub increment: [Duration; 2],
+    pub moves_to_go: Option<u32>,
+}
+
+/// When to stop searching. Several limits may be combined; the first reached wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Option<Clock>,
+    /// Search until stopped (depth limited by [`MAX_DEPTH`] only).
+    pub infinite: bool,
+}
+
+/// Margin kept on the clock for the time it takes to send a move.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(20);
+
+impl Limits {
+    /// (soft, hard) time limits for the side to move: no new iteration starts after
+    /// `soft`; the search is cut off at `hard`.
+    fn time_budget(&self, side: usize) -> (Option<Duration>, Option<Duration>) {
+        if self.infinite {
+            return (None, None);
+        }
+        let mut soft = self.movetime;
+        let mut hard = self.movetime;
+        if let Some(clock) = self.clock {
+            if let Some(left) = clock.time[side] {
+                let left = left.saturating_sub(MOVE_OVERHEAD);
+                let increment = clock.increment[side];
+                let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 30);
+                let base = left / moves + increment * 3 / 4;
+                let clock_soft = base.min(left / 2);
+                let clock_hard = (base * 4).min(left / 3).max(clock_soft);
+                soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
+                hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
+            }
+        }
+        (soft, hard)
+    }
+}
+
+/// One line of search progress (an `info` line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info<M> {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based index of the line with MultiPV.
+    pub multipv: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    pub nps: u64,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+    pub pv: Vec<M>,
+}
+
+/// What a search settled on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// `None` only when the game is over at the root.
+    pub best: Option<M>,
+    pub score: Score,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<M>,
+}
+
+/// Hash-indexed counters of the positions on the current line, so that the repetition
+/// check scans the line only when a position may be on it.
+struct Line {
+    keys: Vec<u64>,
+    filter: Vec<u16>,
+}
+
+impl Line {
+    const FILTER: usize = 1 << 14;
+
+    fn new() -> Line {
+        Line {
+            keys: Vec::with_capacity(1024),
+            filter: vec![0; Line::FILTER],
+        }
+    }
+
+    fn reset(&mut self, keys: &[u64]) {
+        self.keys.clear();
+        self.filter.fill(0);
+        for &key in keys {
+            self.push(key);
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, key: u64) {
+        self.keys.push(key);
+        self.filter[key as usize % Line::FILTER] += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        if let Some(key) = self.keys.pop() {
+            self.filter[key as usize % Line::FILTER] -= 1;
+        }
+    }
+
+    #[inline]
+    fn contains(&self, key: u64) -> bool {
+        self.filter[key as usize % Line::FILTER] != 0 && self.keys.contains(&key)
+    }
+}
+
+/// The search state that lives across searches: transposition table and ordering tables.
+pub struct Searcher<G: Game> {
+    tt: Table<G::Move>,
+    /// `[player][move index]`: how often a quiet move caused a cut-off, weighted by depth.
+    history: Vec<[i32; 2]>,
+    killers: [[Option<G::Move>; 2]; MAX_PLY + 1],
+    line: Line,
+    // Per-search state.
+    nodes: u64,
+    seldepth: usize,
+    start: Instant,
+    node_limit: Option<u64>,
+    hard_deadline: Option<Instant>,
+    aborted: bool,
+    root_excluded: Vec<G::Move>,
+    stop: Arc<AtomicBool>,
+    use_tt: bool,
+}
+
+/// Moves from the root that make up a principal variation.
+type Pv<M> = Vec<M>;
+
+impl<G: Game> Searcher<G> {
+    pub fn new(hash_megabytes: usize) -> Self {
+        Searcher {
+            tt: Table::new(hash_megabytes),
+            history: vec![[0; 2]; G::MOVE_INDEX_LIMIT],
+            killers: [[None; 2]; MAX_PLY + 1],
+            line: Line::new(),
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            node_limit: None,
+            hard_deadline: None,
+            aborted: false,
+            root_excluded: Vec::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            use_tt: true,
+        }
+    }
+
+    /// The flag that ends a running search when set (from any thread). The search never
+    /// clears it: whoever starts a search clears it first, so a `stop` sent right after
+    /// `go` is never lost.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Turns the transposition table off (or on again). Without it the search value at a
+    /// fixed depth is exactly the minimax value, which tests and reference players rely on.
+    pub fn set_use_tt(&mut self, on: bool) {
+        self.use_tt = on;
+    }
+
+    /// Replaces the transposition table by an empty one of the given size.
+    pub fn set_hash(&mut self, megabytes: usize) {
+        self.tt = Table::new(megabytes);
+    }
+
+    /// Forgets everything learnt (a new game): afterwards searches are reproducible.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.fill([0; 2]);
+        self.killers = [[None; 2]; MAX_PLY + 1];
+    }
+
+    /// Searches `root` within `limits`. `history` holds the hashes of the positions played
+    /// before it in this game (for repetition); the [`Searcher::stop_flag`] ends it early.
+    /// Each finished iteration (and MultiPV line) is passed to `on_info`.
+    pub fn search(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        multipv: usize,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes;
+        let (soft, hard) = limits.time_budget(root.to_move().index());
+        self.hard_deadline = hard.map(|h| self.start + h);
+        self.tt.new_search();
+        self.line.reset(history);
+        for entry in self.history.iter_mut() {
+            entry[0] /= 8;
+            entry[1] /= 8;
+        }
+
+        let mut root_moves = MoveList::new();
+        root.legal_moves(&mut root_moves);
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            pv: root_moves.first().copied().into_iter().collect(),
+        };
+        if root_moves.is_empty() {
+            result.score = Score::from_internal(self.terminal_score(root, 0));
+            return result;
+        }
+        let lines = multipv.clamp(1, root_moves.len());
+        let max_depth = if limits.infinite {
+            MAX_DEPTH
+        } else {
+            limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+        };
+        let mut previous_scores = vec![0; lines];
+
+        'deepening: for depth in 1..=max_depth {
+            self.root_excluded.clear();
+            for line_index in 0..lines {
+                self.seldepth = 0;
+                let mut pv = Pv::new();
+                let score = self.aspiration(root, depth, previous_scores[line_index], &mut pv);
+                if self.aborted || (self.stopped() && depth > 1) {
+                    break 'deepening;
+                }
+                previous_scores[line_index] = score;
+                let Some(&best) = pv.first() else {
+                    break 'deepening;
+                };
+                self.root_excluded.push(best);
+                if line_index == 0 {
+                    result = SearchResult {
+                        best: Some(best),
+                        score: Score::from_internal(score),
+                        depth,
+                        nodes: self.nodes,
+                        pv: pv.clone(),
+                    };
+                }
+                let time = self.start.elapsed();
+                on_info(&Info {
+                    depth,
+                    seldepth: self.seldepth.max(depth as usize) as u32,
+                    multipv: line_index + 1,
+                    score: Score::from_internal(score),
+                    nodes: self.nodes,
+                    time,
+                    nps: (self.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                    hashfull: self.tt.hashfull(),
+                    pv,
+                });
+            }
+            if self.stopped() {
+                break;
+            }
+            // An iteration takes a few times longer than the last: do not start one that
+            // cannot finish in the soft budget.
+            if soft.is_some_and(|soft| self.start.elapsed() * 2 > soft) {
+                break;
+            }
+            if !limits.infinite
+                && limits.depth.is_none()
+                && matches!(result.score, Score::Mate(n) if (n.unsigned_abs()) < depth)
+            {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Searches the root in a narrow window around the last score, widening on failure.
+    fn aspiration(&mut self, root: &G, depth: u32, guess: i32, pv: &mut Pv<G::Move>) -> i32 {
+        let mut delta = 40;
+        let (mut alpha, mut beta) = if depth >= 4 && guess.abs() < MATE_BOUND {
+            (guess - delta, guess + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.negamax(root, depth as i32, 0, alpha, beta, pv);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (alpha - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (beta + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 3;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// Counts a node and checks the limits (clock and stop flag every 1024 nodes).
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
+            self.aborted = true;
+        }
+        if self.nodes & 1023 == 0
+            && (self.stopped() || self.hard_deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.aborted = true;
+        }
+    }
+
+    fn terminal_score(&self, position: &G, ply: usize) -> i32 {
+        match position.outcome() {
+            Some(Outcome::Win(player)) if player == position.to_move() => MATE - ply as i32,
+            Some(Outcome::Win(_)) => -(MATE - ply as i32),
+            Some(Outcome::Draw) | None => 0,
+        }
+    }
+
+    /// Searches `child` (reached from a position of `mover`) and returns its value from the
+    /// mover's view: the window flips only if the side to move changed.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child_value(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: &mut Pv<G::Move>,
+    ) -> i32 {
+        if same_side {
+            self.negamax(child, depth, ply, alpha, beta, pv)
+        } else {
+            -self.negamax(child, depth, ply, -beta, -alpha, pv)
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        position: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        pv: &mut Pv<G::Move>,
+    ) -> i32 {
+        pv.clear();
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(position, ply, alpha, beta);
+        }
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let key = position.hash();
+        if ply > 0 && self.line.contains(key) {
+            return 0;
+        }
+
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return self.terminal_score(position, ply);
+        }
+        let is_pv = beta - alpha > 1;
+        let hit = if self.use_tt { self.tt.probe(key) } else { None };
+        if let Some(hit) = hit {
+            if ply > 0 && !is_pv && hit.depth >= depth as u32 {
+                let score = score_from_tt(hit.score, ply);
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let tt_move = hit.and_then(|h| h.mv);
+        let me = position.to_move().index();
+        let mut scored = self.order(position, &moves, tt_move, ply, me);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut child_pv = Pv::new();
+        let mut searched = 0;
+        for i in 0..scored.len() {
+            let mv = pick_next(&mut scored, i);
+            if ply == 0 && self.root_excluded.contains(&mv) {
+                continue;
+            }
+            let mut child = position.clone();
+            child.play(mv);
+            let same_side = child.to_move() == position.to_move();
+            self.line.push(key);
+            let score = if searched == 0 {
+                self.child_value(&child, same_side, depth - 1, ply + 1, alpha, beta, &mut child_pv)
+            } else {
+                let probe = self.child_value(
+                    &child,
+                    same_side,
+                    depth - 1,
+                    ply + 1,
+                    alpha,
+                    alpha + 1,
+                    &mut child_pv,
+                );
+                if probe > alpha && probe < beta && !self.aborted {
+                    self.child_value(&child, same_side, depth - 1, ply + 1, alpha, beta, &mut child_pv)
+                } else {
+                    probe
+                }
+            };
+            self.line.pop();
+            searched += 1;
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    pv.clear();
+                    pv.push(mv);
+                    pv.extend_from_slice(&child_pv);
+                }
+            }
+            if alpha >= beta {
+                if !position.is_tactical(mv) {
+                    self.reward_quiet(mv, ply, me, depth);
+                }
+                break;
+            }
+        }
+        if searched == 0 {
+            // Every root move was excluded by MultiPV: nothing to report.
+            return -INFINITY;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if self.use_tt && (ply > 0 || self.root_excluded.is_empty()) {
+            self.tt.store(
+                key,
+                best_move,
+                score_to_tt(best_score, ply),
+                depth as u32,
+                bound,
+            );
+        }
+        best_score
+    }
+
+    /// Captures only, until the position is quiet. The side to move may always stand pat,
+    /// which in an extra move is the same as passing.
+    fn quiescence(&mut self, position: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return self.terminal_score(position, ply);
+        }
+        let stand_pat = position.evaluate();
+        if stand_pat >= beta || ply >= MAX_PLY {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        for &mv in moves.iter().filter(|&&mv| position.is_tactical(mv)) {
+            let mut child = position.clone();
+            child.play(mv);
+            let score = if child.to_move() == position.to_move() {
+                self.quiescence(&child, ply + 1, alpha, beta)
+            } else {
+                -self.quiescence(&child, ply + 1, -beta, -alpha)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Gives each move an ordering score: TT move, captures, killers, then history.
+    fn order(
+        &self,
+        position: &G,
+        moves: &[G::Move],
+        tt_move: Option<G::Move>,
+        ply: usize,
+        me: usize,
+    ) -> Vec<(G::Move, i32)> {
+        moves
+            .iter()
+            .map(|&mv| {
+                let score = if Some(mv) == tt_move {
+                    1 << 30
+                } else if position.is_tactical(mv) {
+                    1 << 29
+                } else if self.killers[ply][0] == Some(mv) {
+                    1 << 28
+                } else if self.killers[ply][1] == Some(mv) {
+                    (1 << 28) - 1
+                } else {
+                    self.history[G::move_index(mv)][me]
+                };
+                (mv, score)
+            })
+            .collect()
+    }
+
+    fn reward_quiet(&mut self, mv: G::Move, ply: usize, me: usize, depth: i32) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let entry = &mut self.history[G::move_index(mv)][me];
+        *entry = (*entry + depth * depth).min(1 << 27);
+    }
+}
+
+/// Selection sort step: moves the best remaining move to `i` and returns it.
+#[inline]
+fn pick_next<M: Copy>(moves: &mut [(M, i32)], i: usize) -> M {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].1 > moves[best].1 {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    moves[i].0
+}
+
+/// Mate scores are stored relative to the node, so a hit at another ply stays correct.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
