@@ -18,9 +18,15 @@ pub enum PositionError {
     Board(String),
     Side(String),
     /// A red count (`player` is `white` or `black`).
-    Reds { player: &'static str, text: String },
+    Reds {
+        player: &'static str,
+        text: String,
+    },
     Extra(String),
-    Banned { text: String, reason: String },
+    Banned {
+        text: String,
+        reason: String,
+    },
     Fullmove(String),
 }
 
@@ -42,7 +48,10 @@ impl fmt::Display for PositionError {
                 write!(f, "banned field: '{text}' {reason}")
             }
             PositionError::Fullmove(s) => {
-                write!(f, "fullmove field: '{s}' is not a move number 1..4294967295")
+                write!(
+                    f,
+                    "fullmove field: '{s}' is not a move number 1..4294967295"
+                )
             }
         }
     }
@@ -201,6 +210,7 @@ impl Position {
                 })
             }
         }
+        position.drop_idle_ko();
         position.hash = position.compute_hash();
         Ok(position)
     }

@@ -85,8 +85,7 @@ impl PartialEq for Position {
 impl Eq for Position {}
 
 impl Position {
-    pub const START: &'static str =
-        "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1";
+    pub const START: &'static str = "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1";
 
     pub fn side_to_move(&self) -> Player {
         self.side
@@ -187,8 +186,7 @@ impl Position {
     pub(super) fn marbles_after(&self, mv: Move) -> [u64; 3] {
         let dir = mv.direction();
         let (line, _) = self.line(mv.from(), dir);
-        self.marbles
-            .map(|bb| (bb & !line) | dir.shift(bb & line))
+        self.marbles.map(|bb| (bb & !line) | dir.shift(bb & line))
     }
 
     /// Hash of the marbles alone.
@@ -281,8 +279,7 @@ impl Position {
                     self.end_turn(None, None);
                 }
             } else {
-                let banned = (self.rules.repeat == RepeatRule::PushBack
-                    && front_kind == 1 - me)
+                let banned = (self.rules.repeat == RepeatRule::PushBack && front_kind == 1 - me)
                     .then(|| {
                         let front_sq = Square::from_index(front.trailing_zeros() as u8)
                             .and_then(|sq| sq.step(dir));
@@ -294,10 +291,19 @@ impl Position {
                     key: Self::ko_key(marble_key_before),
                 });
                 self.end_turn(banned, ko);
+                self.drop_idle_ko();
             }
         }
         key ^= self.state_key();
         self.hash = key;
+    }
+
+    /// Keeps the ko board only while some push could recreate it, so that equal positions
+    /// (and equal position strings) have equal hashes under the `ko` rule.
+    pub(super) fn drop_idle_ko(&mut self) {
+        if self.ko.is_some() && self.banned_move().is_none() {
+            self.ko = None;
+        }
     }
 
     fn end_turn(&mut self, banned: Option<Move>, ko: Option<Ko>) {
