@@ -91,10 +91,15 @@ pub fn analyze<G: Game>(
     hash_megabytes: usize,
 ) -> Result<(), String> {
     if let Some(depth) = depth.filter(|&d| d == 0 || d > search::MAX_DEPTH) {
-        return Err(format!("depth {depth} is out of range 1..={}", search::MAX_DEPTH));
+        return Err(format!(
+            "depth {depth} is out of range 1..={}",
+            search::MAX_DEPTH
+        ));
     }
     if hash_megabytes > MAX_HASH_MB {
-        return Err(format!("hash {hash_megabytes} MB is more than {MAX_HASH_MB}"));
+        return Err(format!(
+            "hash {hash_megabytes} MB is more than {MAX_HASH_MB}"
+        ));
     }
     let mut position: G = position(rules, fen)?;
     let history = play_moves(&mut position, moves.unwrap_or(""))?;
@@ -149,7 +154,10 @@ const BENCH_POSITIONS: &[&str] = &[
 /// `shove bench`: fixed positions, fixed depth, fresh tables; prints `<N> nodes <M> nps`.
 pub fn bench(depth: u32) -> Result<(), String> {
     if depth == 0 || depth > search::MAX_DEPTH {
-        return Err(format!("depth {depth} is out of range 1..={}", search::MAX_DEPTH));
+        return Err(format!(
+            "depth {depth} is out of range 1..={}",
+            search::MAX_DEPTH
+        ));
     }
     let limits = search::Limits {
         depth: Some(depth),
@@ -172,6 +180,9 @@ pub fn bench(depth: u32) -> Result<(), String> {
         nodes += result.nodes;
     }
     let seconds = start.elapsed().as_secs_f64();
-    println!("{nodes} nodes {} nps", (nodes as f64 / seconds.max(1e-9)) as u64);
+    println!(
+        "{nodes} nodes {} nps",
+        (nodes as f64 / seconds.max(1e-9)) as u64
+    );
     Ok(())
 }

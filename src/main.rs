@@ -7,7 +7,11 @@ use shove::cli;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "shove", version, about = "An engine for marble-pushing board games")]
+#[command(
+    name = "shove",
+    version,
+    about = "An engine for marble-pushing board games"
+)]
 struct Args {
     /// Captures do not give an extra move (Akiba rule 4 off).
     #[arg(long, global = true)]

@@ -84,17 +84,15 @@ impl Limits {
         }
         let mut soft = self.movetime;
         let mut hard = self.movetime;
-        if let Some(clock) = self.clock {
-            if let Some(left) = clock.time[side] {
-                let left = left.saturating_sub(MOVE_OVERHEAD);
-                let increment = clock.increment[side];
-                let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 30);
-                let base = left / moves + increment * 3 / 4;
-                let clock_soft = base.min(left / 2);
-                let clock_hard = (base * 4).min(left / 3).max(clock_soft);
-                soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
-                hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
-            }
+        if let Some((clock, left)) = self.clock.and_then(|c| c.time[side].map(|t| (c, t))) {
+            let left = left.saturating_sub(MOVE_OVERHEAD);
+            let increment = clock.increment[side];
+            let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 30);
+            let base = left / moves + increment * 3 / 4;
+            let clock_soft = base.min(left / 2);
+            let clock_hard = (base * 4).min(left / 3).max(clock_soft);
+            soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
+            hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
         }
         (soft, hard)
     }
@@ -285,14 +283,14 @@ impl<G: Game> Searcher<G> {
 
         'deepening: for depth in 1..=max_depth {
             self.root_excluded.clear();
-            for line_index in 0..lines {
+            for (line_index, previous_score) in previous_scores.iter_mut().enumerate() {
                 self.seldepth = 0;
                 let mut pv = Pv::new();
-                let score = self.aspiration(root, depth, previous_scores[line_index], &mut pv);
+                let score = self.aspiration(root, depth, *previous_score, &mut pv);
                 if self.aborted || (self.stopped() && depth > 1) {
                     break 'deepening;
                 }
-                previous_scores[line_index] = score;
+                *previous_score = score;
                 let Some(&best) = pv.first() else {
                     break 'deepening;
                 };
@@ -442,18 +440,20 @@ impl<G: Game> Searcher<G> {
             return self.terminal_score(position, ply);
         }
         let is_pv = beta - alpha > 1;
-        let hit = if self.use_tt { self.tt.probe(key) } else { None };
-        if let Some(hit) = hit {
-            if ply > 0 && !is_pv && hit.depth >= depth as u32 {
-                let score = score_from_tt(hit.score, ply);
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+        let hit = if self.use_tt {
+            self.tt.probe(key)
+        } else {
+            None
+        };
+        if let Some(hit) = hit.filter(|h| ply > 0 && !is_pv && h.depth >= depth as u32) {
+            let score = score_from_tt(hit.score, ply);
+            let cut = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
             }
         }
         let tt_move = hit.and_then(|h| h.mv);
@@ -475,7 +475,15 @@ impl<G: Game> Searcher<G> {
             let same_side = child.to_move() == position.to_move();
             self.line.push(key);
             let score = if searched == 0 {
-                self.child_value(&child, same_side, depth - 1, ply + 1, alpha, beta, &mut child_pv)
+                self.child_value(
+                    &child,
+                    same_side,
+                    depth - 1,
+                    ply + 1,
+                    alpha,
+                    beta,
+                    &mut child_pv,
+                )
             } else {
                 let probe = self.child_value(
                     &child,
@@ -487,7 +495,15 @@ impl<G: Game> Searcher<G> {
                     &mut child_pv,
                 );
                 if probe > alpha && probe < beta && !self.aborted {
-                    self.child_value(&child, same_side, depth - 1, ply + 1, alpha, beta, &mut child_pv)
+                    self.child_value(
+                        &child,
+                        same_side,
+                        depth - 1,
+                        ply + 1,
+                        alpha,
+                        beta,
+                        &mut child_pv,
+                    )
                 } else {
                     probe
                 }

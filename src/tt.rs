@@ -113,9 +113,7 @@ impl<M: Copy + PartialEq> Table<M> {
                     let age = i32::from(generation.wrapping_sub(e.generation));
                     i32::from(e.depth) - 8 * age
                 };
-                (0..BUCKET)
-                    .min_by_key(|&i| worth(&bucket[i]))
-                    .unwrap_or(0)
+                (0..BUCKET).min_by_key(|&i| worth(&bucket[i])).unwrap_or(0)
             }
         };
         let old = bucket[slot];
@@ -167,10 +165,19 @@ mod tests {
     fn replaces_the_shallowest_entry_of_a_full_bucket() {
         let mut table: Table<u8> = Table::new(0); // one bucket
         for depth in 1..=4u32 {
-            table.store(u64::from(depth), Some(depth as u8), 0, depth * 2, Bound::Exact);
+            table.store(
+                u64::from(depth),
+                Some(depth as u8),
+                0,
+                depth * 2,
+                Bound::Exact,
+            );
         }
         table.store(99, None, 0, 3, Bound::Exact);
-        assert!(table.probe(1).is_none(), "depth 2 entry is the one replaced");
+        assert!(
+            table.probe(1).is_none(),
+            "depth 2 entry is the one replaced"
+        );
         for key in [2, 3, 4, 99] {
             assert!(table.probe(key).is_some(), "{key}");
         }

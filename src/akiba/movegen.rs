@@ -27,10 +27,8 @@ impl Position {
     #[inline(always)]
     fn legal_pushers(&self, dir: Direction) -> u64 {
         let mut pushers = self.pushable(dir);
-        if let Some(banned) = self.banned {
-            if banned.direction() == dir {
-                pushers &= !banned.from().bit();
-            }
+        if let Some(banned) = self.banned.filter(|b| b.direction() == dir) {
+            pushers &= !banned.from().bit();
         }
         if let Some(ko) = self.ko {
             for sq in Squares(pushers) {
