@@ -168,12 +168,12 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
 
     /// Parses `text` as a move and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        let mv: Self::Move = text.parse().map_err(|e: <Self::Move as FromStr>::Err| {
-            MoveError::Syntax {
-                text: text.to_string(),
-                reason: e.to_string(),
-            }
-        })?;
+        let mv: Self::Move =
+            text.parse()
+                .map_err(|e: <Self::Move as FromStr>::Err| MoveError::Syntax {
+                    text: text.to_string(),
+                    reason: e.to_string(),
+                })?;
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         if moves.contains(&mv) {

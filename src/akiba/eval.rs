@@ -84,9 +84,7 @@ fn player_terms(position: &Position, player: Player, to_move: bool, w: &Weights)
         }
     }
 
-    w.red_won * reds_won
-        + w.red_won_progress * reds_won * reds_won
-        + w.marble * marbles
+    w.red_won * reds_won + w.red_won_progress * reds_won * reds_won + w.marble * marbles
         - w.marble_scarcity * missing * missing
         + red_threat * red_threats
         + capture_threat * capture_threats

@@ -35,7 +35,9 @@ impl FromStr for RepeatRule {
         match s.to_ascii_lowercase().as_str() {
             "pushback" => Ok(RepeatRule::PushBack),
             "ko" => Ok(RepeatRule::Ko),
-            _ => Err(format!("unknown repeat rule '{s}', expected 'pushback' or 'ko'")),
+            _ => Err(format!(
+                "unknown repeat rule '{s}', expected 'pushback' or 'ko'"
+            )),
         }
     }
 }
@@ -181,8 +183,9 @@ impl Game for Position {
         ));
         out.push_str(&format!(
             "banned:       {}\n",
-            self.banned_move()
-                .map_or("-".to_string(), |mv| format!("{mv} (no immediate push-back)"))
+            self.banned_move().map_or("-".to_string(), |mv| format!(
+                "{mv} (no immediate push-back)"
+            ))
         ));
         out.push_str(&format!(
             "rules:        extra move {}, repeat rule {}\n",

@@ -124,12 +124,17 @@ mod tests {
         assert_eq!("pass".parse::<Move>(), Ok(Move::PASS));
         assert_eq!("PASS".parse::<Move>(), Ok(Move::PASS));
         assert_eq!(Move::PASS.to_string(), "pass");
-        assert_eq!("A6B6".parse::<Move>().map(|m| m.to_string()), Ok("a6b6".into()));
+        assert_eq!(
+            "A6B6".parse::<Move>().map(|m| m.to_string()),
+            Ok("a6b6".into())
+        );
     }
 
     #[test]
     fn garbage_is_rejected() {
-        for bad in ["", "a6", "a6b7", "a6a6", "a6c6", "h1h2", "a6b", "a6b6x", "ééé", "pas"] {
+        for bad in [
+            "", "a6", "a6b7", "a6a6", "a6c6", "h1h2", "a6b", "a6b6x", "ééé", "pas",
+        ] {
             assert!(bad.parse::<Move>().is_err(), "{bad}");
         }
     }
