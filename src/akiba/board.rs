@@ -148,13 +148,23 @@ impl Direction {
     }
 
     /// Moves every square of `bb` one step in this direction; squares leaving the board vanish.
+    /// A rotation and a mask, without branches even when the direction is only known at run
+    /// time: whatever leaves the board rotates into the spare file or the unused top bits.
     #[inline(always)]
     pub const fn shift(self, bb: u64) -> u64 {
+        const ROTATION: [u32; 4] = [8, 1, 56, 63];
+        bb.rotate_left(ROTATION[self as usize]) & VALID
+    }
+
+    /// Moves every square `steps` squares this way without masking: squares leaving the
+    /// board may wrap into the spare file or the next rank. Callers mask the result.
+    #[inline(always)]
+    pub const fn shift_unmasked(self, bb: u64, steps: u32) -> u64 {
         match self {
-            Direction::North => (bb << 8) & VALID,
-            Direction::East => (bb << 1) & VALID,
-            Direction::South => bb >> 8,
-            Direction::West => (bb >> 1) & VALID,
+            Direction::North => bb << (8 * steps),
+            Direction::East => bb << steps,
+            Direction::South => bb >> (8 * steps),
+            Direction::West => bb >> steps,
         }
     }
 

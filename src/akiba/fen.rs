@@ -3,7 +3,7 @@
 
 use super::board::Square;
 use super::moves::Move;
-use super::position::{Ko, MARBLES_PER_PLAYER, Marble, Position, RED_MARBLES, REDS_TO_WIN};
+use super::position::{MARBLES_PER_PLAYER, Marble, Position, RED_MARBLES, REDS_TO_WIN};
 use super::{RepeatRule, Rules};
 use crate::game::Player;
 use std::fmt;
@@ -192,25 +192,18 @@ impl Position {
             reds_won,
             extra,
             banned: None,
-            ko: None,
             fullmove,
             hash: 0,
             rules,
         };
-        match rules.repeat {
-            RepeatRule::PushBack => position.banned = banned_move,
-            // Under `ko` the banned push-back stands for the board it would recreate.
+        position.banned = match rules.repeat {
+            RepeatRule::PushBack => banned_move,
+            // Under `ko` the field names the board that push would recreate; the push stays
+            // banned only if it can be played at all.
             RepeatRule::Ko => {
-                position.ko = banned_move.map(|mv| {
-                    let board = position.marbles_after(mv);
-                    Ko {
-                        marbles: board,
-                        key: Position::ko_key(Position::marble_key(&board)),
-                    }
-                })
+                banned_move.and_then(|mv| position.push_recreating(&position.marbles_after(mv)))
             }
-        }
-        position.drop_idle_ko();
+        };
         position.hash = position.compute_hash();
         Ok(position)
     }

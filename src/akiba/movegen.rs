@@ -5,37 +5,51 @@ use super::moves::Move;
 use super::position::Position;
 use crate::game::MoveList;
 
+/// Own marbles (`own`) that may push towards `dir` on a board occupied by `occupied`,
+/// before the repeat rule: the square behind is empty or off the board, and the line does
+/// not end in an own marble at the edge.
+#[inline(always)]
+fn pushable_towards(own: u64, occupied: u64, dir: Direction) -> u64 {
+    // Unmasked shifts are enough here: whatever wraps into the spare file or past the board
+    // lands on a square that is never occupied, and every result is masked by `own` or by
+    // `occupied`.
+    let room_behind = own & !dir.shift_unmasked(occupied, 1);
+    // Squares whose unbroken line towards `dir` ends with an own marble on the edge: a
+    // Kogge-Stone fill backwards from the edge through occupied squares (1 + 2 + 4 steps
+    // cover the longest line of 7).
+    let back = dir.opposite();
+    let mut own_falls = own & dir.edge();
+    let mut through = occupied;
+    own_falls |= through & back.shift_unmasked(own_falls, 1);
+    through &= back.shift_unmasked(through, 1);
+    own_falls |= through & back.shift_unmasked(own_falls, 2);
+    through &= back.shift_unmasked(through, 2);
+    own_falls |= through & back.shift_unmasked(own_falls, 4);
+    room_behind & !own_falls
+}
+
 impl Position {
-    /// Own marbles that may be pushed towards `dir`, before the repeat rule: the square behind
-    /// is empty or off the board, and the line does not end in an own marble at the edge.
+    /// For each direction (indexed by [`Direction`]), the own marbles that may push that way
+    /// before the repeat rule. Each direction is a constant here, so every shift compiles to
+    /// one shift and one mask.
     #[inline(always)]
-    pub(super) fn pushable(&self, dir: Direction) -> u64 {
+    pub(super) fn pushable(&self) -> [u64; 4] {
         let own = self.marbles[self.side.index()];
         let occupied = self.occupied();
-        let room_behind = own & !dir.shift(occupied);
-        // Squares whose unbroken line towards `dir` ends with an own marble on the edge,
-        // grown backwards from the edge one square per step (a line is at most 7 long).
-        let back = dir.opposite();
-        let mut own_falls = own & dir.edge();
-        for _ in 0..6 {
-            own_falls |= occupied & back.shift(own_falls);
-        }
-        room_behind & !own_falls
+        [
+            pushable_towards(own, occupied, Direction::North),
+            pushable_towards(own, occupied, Direction::East),
+            pushable_towards(own, occupied, Direction::South),
+            pushable_towards(own, occupied, Direction::West),
+        ]
     }
 
-    /// Squares of the side to move that may push towards `dir`, after the repeat rule.
+    /// [`Position::pushable`] without the push the repeat rule bans.
     #[inline(always)]
-    fn legal_pushers(&self, dir: Direction) -> u64 {
-        let mut pushers = self.pushable(dir);
-        if let Some(banned) = self.banned.filter(|b| b.direction() == dir) {
-            pushers &= !banned.from().bit();
-        }
-        if let Some(ko) = self.ko {
-            for sq in Squares(pushers) {
-                if self.marbles_after(Move::push(sq, dir)) == ko.marbles {
-                    pushers &= !sq.bit();
-                }
-            }
+    fn legal_pushers(&self) -> [u64; 4] {
+        let mut pushers = self.pushable();
+        if let Some(banned) = self.banned {
+            pushers[banned.direction() as usize] &= !banned.from().bit();
         }
         pushers
     }
@@ -45,8 +59,8 @@ impl Position {
         if self.is_decided() {
             return;
         }
-        for dir in Direction::ALL {
-            for sq in Squares(self.legal_pushers(dir)) {
+        for (dir, pushers) in Direction::ALL.into_iter().zip(self.legal_pushers()) {
+            for sq in Squares(pushers) {
                 moves.push(Move::push(sq, dir));
             }
         }
@@ -60,10 +74,7 @@ impl Position {
         if self.is_decided() {
             return 0;
         }
-        let pushes: u32 = Direction::ALL
-            .into_iter()
-            .map(|dir| self.legal_pushers(dir).count_ones())
-            .sum();
+        let pushes: u32 = self.legal_pushers().iter().map(|p| p.count_ones()).sum();
         pushes as usize + self.extra as usize
     }
 }

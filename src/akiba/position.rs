@@ -40,14 +40,6 @@ pub const RED_MARBLES: u32 = 13;
 /// Reds a player must win to win the game.
 pub const REDS_TO_WIN: u8 = 7;
 
-/// The board as it stood before the opponent's last capture-free push, which the `ko` repeat
-/// rule forbids recreating. `key` is its contribution to the position's hash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Ko {
-    pub(super) marbles: [u64; 3],
-    pub(super) key: u64,
-}
-
 /// A validated Akiba position together with the rules it is played under.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -58,10 +50,11 @@ pub struct Position {
     pub(super) reds_won: [u8; 2],
     /// The side to move is in an extra move after a capture (so `pass` is legal).
     pub(super) extra: bool,
-    /// The push-back that rule 5 forbids the side to move (`pushback` rule only).
+    /// The push the repeat rule forbids the side to move: under `pushback` the push-back of
+    /// rule 5; under `ko` the one push that would recreate the board as it stood before the
+    /// opponent's last push (only a capture-free push can be undone, and only by pushing its
+    /// front marble straight back, so there is at most one).
     pub(super) banned: Option<Move>,
-    /// The board the side to move may not recreate (`ko` rule only).
-    pub(super) ko: Option<Ko>,
     pub(super) fullmove: u32,
     pub(super) hash: u64,
     pub(super) rules: Rules,
@@ -76,7 +69,6 @@ impl PartialEq for Position {
             && self.reds_won == other.reds_won
             && self.extra == other.extra
             && self.banned == other.banned
-            && self.ko == other.ko
             && self.fullmove == other.fullmove
             && self.rules == other.rules
     }
@@ -118,18 +110,22 @@ impl Position {
         self.extra
     }
 
-    /// The push-back the side to move may not play, under either repeat rule.
+    /// The push the side to move may not play, under either repeat rule.
     pub fn banned_move(&self) -> Option<Move> {
-        match self.rules.repeat {
-            RepeatRule::PushBack => self.banned,
-            RepeatRule::Ko => self.ko.and_then(|ko| {
-                Direction::ALL.into_iter().find_map(|dir| {
-                    Squares(self.pushable(dir))
-                        .map(|sq| Move::push(sq, dir))
-                        .find(|&mv| self.marbles_after(mv) == ko.marbles)
-                })
-            }),
-        }
+        self.banned
+    }
+
+    /// The push of the side to move, legal but for the repeat rule, that turns the board
+    /// into `marbles`.
+    pub(super) fn push_recreating(&self, marbles: &[u64; 3]) -> Option<Move> {
+        Direction::ALL
+            .into_iter()
+            .zip(self.pushable())
+            .find_map(|(dir, pushers)| {
+                Squares(pushers)
+                    .map(|sq| Move::push(sq, dir))
+                    .find(|&mv| self.marbles_after(mv) == *marbles)
+            })
     }
 
     pub fn fullmove(&self) -> u32 {
@@ -200,10 +196,6 @@ impl Position {
         key
     }
 
-    pub(super) fn ko_key(marble_key: u64) -> u64 {
-        marble_key.rotate_left(23).wrapping_mul(KEYS.ko)
-    }
-
     /// Hash of everything but the marbles.
     #[inline]
     fn state_key(&self) -> u64 {
@@ -217,9 +209,6 @@ impl Position {
         }
         if let Some(mv) = self.banned {
             key ^= KEYS.banned[mv.index()];
-        }
-        if let Some(ko) = self.ko {
-            key ^= ko.key;
         }
         key
     }
@@ -237,7 +226,7 @@ impl Position {
     pub fn play(&mut self, mv: Move) {
         let mut key = self.hash ^ self.state_key();
         if mv.is_pass() {
-            self.end_turn(None, None);
+            self.end_turn(None);
         } else {
             let me = self.side.index();
             let dir = mv.direction();
@@ -248,7 +237,6 @@ impl Position {
                 line & line.wrapping_neg()
             };
             let before = self.marbles;
-            let marble_key_before = key;
             let mut front_kind = 0;
             for kind in 0..3 {
                 let moved = self.marbles[kind] & line;
@@ -260,10 +248,8 @@ impl Position {
                 }
                 let shifted = dir.shift(moved);
                 self.marbles[kind] = (self.marbles[kind] & !line) | shifted;
-                for sq in Squares(moved) {
-                    key ^= KEYS.marbles[kind][sq.index()];
-                }
-                for sq in Squares(shifted) {
+                // Inside a run of one colour the keys cancel: only the ends change.
+                for sq in Squares(moved ^ shifted) {
                     key ^= KEYS.marbles[kind][sq.index()];
                 }
             }
@@ -274,45 +260,35 @@ impl Position {
                 if self.rules.extra_move {
                     self.extra = true;
                     self.banned = None;
-                    self.ko = None;
                 } else {
-                    self.end_turn(None, None);
+                    self.end_turn(None);
                 }
             } else {
-                let banned = (self.rules.repeat == RepeatRule::PushBack && front_kind == 1 - me)
-                    .then(|| {
-                        let front_sq = Square::from_index(front.trailing_zeros() as u8)
-                            .and_then(|sq| sq.step(dir));
-                        front_sq.map(|sq| Move::push(sq, dir.opposite()))
-                    })
-                    .flatten();
-                let ko = (self.rules.repeat == RepeatRule::Ko).then(|| Ko {
-                    marbles: before,
-                    key: Self::ko_key(marble_key_before),
-                });
-                self.end_turn(banned, ko);
-                self.drop_idle_ko();
+                match self.rules.repeat {
+                    RepeatRule::PushBack => {
+                        let push_back = (front_kind == 1 - me)
+                            .then(|| Square::from_index(dir.shift(front).trailing_zeros() as u8))
+                            .flatten()
+                            .map(|sq| Move::push(sq, dir.opposite()));
+                        self.end_turn(push_back);
+                    }
+                    RepeatRule::Ko => {
+                        self.end_turn(None);
+                        self.banned = self.push_recreating(&before);
+                    }
+                }
             }
         }
         key ^= self.state_key();
         self.hash = key;
     }
 
-    /// Keeps the ko board only while some push could recreate it, so that equal positions
-    /// (and equal position strings) have equal hashes under the `ko` rule.
-    pub(super) fn drop_idle_ko(&mut self) {
-        if self.ko.is_some() && self.banned_move().is_none() {
-            self.ko = None;
-        }
-    }
-
-    fn end_turn(&mut self, banned: Option<Move>, ko: Option<Ko>) {
+    fn end_turn(&mut self, banned: Option<Move>) {
         if self.side == Player::Two {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = self.side.other();
         self.extra = false;
         self.banned = banned;
-        self.ko = ko;
     }
 }

@@ -19,8 +19,6 @@ pub struct Keys {
     pub extra: u64,
     /// `[move index]` of the banned push-back.
     pub banned: [u64; 256],
-    /// Multiplier that turns the ko board's marble key into a distinct key.
-    pub ko: u64,
 }
 
 pub static KEYS: Keys = {
@@ -31,7 +29,6 @@ pub static KEYS: Keys = {
         reds: [[0; 8]; 2],
         extra: 0,
         banned: [0; 256],
-        ko: 0,
     };
     let mut i = 0;
     while i < 3 * 64 {
@@ -56,9 +53,7 @@ pub static KEYS: Keys = {
     }
     let (s, k) = splitmix(state);
     keys.black_to_move = k;
-    let (s, k) = splitmix(s);
-    keys.extra = k;
     let (_, k) = splitmix(s);
-    keys.ko = k | 1;
+    keys.extra = k;
     keys
 };
