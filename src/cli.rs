@@ -32,7 +32,7 @@ pub fn perft<G: Game>(
     let position: G = position(rules, fen)?;
     let start = Instant::now();
     let mut out = io::stdout().lock();
-    let nodes = if divide {
+    let nodes = if divide && depth > 0 {
         let mut total = 0;
         for (mv, count) in perft::divide(&position, depth) {
             writeln!(out, "{mv}: {count}").map_err(|e| e.to_string())?;
@@ -113,7 +113,8 @@ pub fn analyze<G: Game>(
         movetime: movetime.map(Duration::from_millis),
         ..search::Limits::default()
     };
-    let mut searcher = Searcher::<G>::new(hash_megabytes);
+    let mut searcher = Searcher::<G>::new(0);
+    searcher.set_hash(hash_megabytes)?;
     let result = searcher.search(&position, &history, &limits, 1, &mut |info| {
         println!(
             "depth {:>2}/{:<2}  score {:<10}  nodes {:>10}  nps {:>9}  time {:>6} ms  pv {}",
@@ -138,7 +139,7 @@ pub fn analyze<G: Game>(
 /// Default depth of `shove bench`.
 pub const BENCH_DEPTH: u32 = 9;
 /// Largest transposition table accepted from the command line or the protocol.
-pub const MAX_HASH_MB: usize = 65536;
+pub const MAX_HASH_MB: usize = 16384;
 
 /// Positions searched by `shove bench`: the start, an opening, middlegames with extra-move
 /// and push-back states, and endgames.

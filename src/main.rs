@@ -76,7 +76,11 @@ fn main() -> ExitCode {
         repeat: args.repeat_rule,
     };
     let result = match args.command {
-        None => shove::uci::run_stdio(),
+        None => {
+            let extra_move = if args.no_extra_move { "false" } else { "true" };
+            let repeat_rule = args.repeat_rule.to_string();
+            shove::uci::run_stdio(&[("ExtraMove", extra_move), ("RepeatRule", &repeat_rule)])
+        }
         Some(Command::Perft { depth, fen, divide }) => {
             cli::perft::<akiba::Position>(rules, fen.as_deref(), depth, divide)
         }

@@ -193,9 +193,15 @@ pub struct Searcher<G: Game> {
 type Pv<M> = Vec<M>;
 
 impl<G: Game> Searcher<G> {
+    /// A searcher with a table of `hash_megabytes` MB, or of the smallest size if that much
+    /// memory cannot be had (use [`Searcher::set_hash`] to learn about failures).
     pub fn new(hash_megabytes: usize) -> Self {
+        let tt = Table::new(hash_megabytes).unwrap_or_else(|error| {
+            tracing::warn!(%error, "falling back to the smallest hash table");
+            Table::new(0).expect("a one-bucket table always fits")
+        });
         Searcher {
-            tt: Table::new(hash_megabytes),
+            tt,
             history: vec![[0; 2]; G::MOVE_INDEX_LIMIT],
             killers: [[None; 2]; MAX_PLY + 1],
             line: Line::new(),
@@ -224,9 +230,11 @@ impl<G: Game> Searcher<G> {
         self.use_tt = on;
     }
 
-    /// Replaces the transposition table by an empty one of the given size.
-    pub fn set_hash(&mut self, megabytes: usize) {
-        self.tt = Table::new(megabytes);
+    /// Replaces the transposition table by an empty one of the given size, or keeps the old
+    /// table and says why if that much memory cannot be had.
+    pub fn set_hash(&mut self, megabytes: usize) -> Result<(), String> {
+        self.tt = Table::new(megabytes)?;
+        Ok(())
     }
 
     /// Forgets everything learnt (a new game): afterwards searches are reproducible.

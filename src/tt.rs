@@ -56,14 +56,20 @@ pub struct Table<M> {
 }
 
 impl<M: Copy + PartialEq> Table<M> {
-    /// A table of about `megabytes` MB (at least one bucket).
-    pub fn new(megabytes: usize) -> Self {
+    /// A table of about `megabytes` MB (at least one bucket). Fails, instead of aborting the
+    /// process, when the memory cannot be had.
+    pub fn new(megabytes: usize) -> Result<Self, String> {
         let bucket_size = std::mem::size_of::<[Entry<M>; BUCKET]>();
         let count = (megabytes.saturating_mul(1 << 20) / bucket_size).max(1);
-        Table {
-            buckets: vec![[Entry::EMPTY; BUCKET]; count],
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|e| format!("cannot allocate a {megabytes} MB hash table: {e}"))?;
+        buckets.resize(count, [Entry::EMPTY; BUCKET]);
+        Ok(Table {
+            buckets,
             generation: 0,
-        }
+        })
     }
 
     pub fn clear(&mut self) {
@@ -149,7 +155,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds() {
-        let mut table: Table<u8> = Table::new(1);
+        let mut table: Table<u8> = Table::new(1).expect("1 MB");
         table.store(0xDEAD_BEEF_0000_0001, Some(7), -123, 5, Bound::Lower);
         let hit = table.probe(0xDEAD_BEEF_0000_0001).expect("stored");
         assert_eq!(
@@ -163,7 +169,7 @@ mod tests {
 
     #[test]
     fn replaces_the_shallowest_entry_of_a_full_bucket() {
-        let mut table: Table<u8> = Table::new(0); // one bucket
+        let mut table: Table<u8> = Table::new(0).expect("one bucket");
         for depth in 1..=4u32 {
             table.store(
                 u64::from(depth),
@@ -185,7 +191,7 @@ mod tests {
 
     #[test]
     fn keeps_the_move_when_a_result_has_none() {
-        let mut table: Table<u8> = Table::new(0);
+        let mut table: Table<u8> = Table::new(0).expect("one bucket");
         table.store(5, Some(3), 10, 4, Bound::Exact);
         table.store(5, None, 20, 6, Bound::Upper);
         assert_eq!(table.probe(5).map(|h| (h.mv, h.score)), Some((Some(3), 20)));

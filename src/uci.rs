@@ -1,6 +1,408 @@
-//! The engine protocol on stdin/stdout (protocol.md). Being written.
+//! The engine protocol on stdin/stdout: UCI-style commands with the UGI additions (`ugi`,
+//! `uginewgame`, `query`, `p1time`…), as described in `protocol.md`.
+//!
+//! The command loop reads and answers commands on the calling thread; `go` starts the search
+//! on a thread of its own, which owns the [`crate::search::Searcher`] until it has printed
+//! `bestmove` and hands it back when joined. So `isready`, `stop`, `quit` and the read-only
+//! commands are answered while a search runs, and commands that would change the state the
+//! search depends on are refused until it ends.
+
+mod go;
+mod output;
+mod session;
+
+use crate::akiba;
+use crate::cli::{MAX_HASH_MB, MAX_PERFT_DEPTH};
+use crate::game::Game;
+use go::GoParams;
+use output::Output;
+use session::{GameSession, Session};
+use std::io::{self, BufRead, Write};
+
+/// Default transposition table size in MB (the `Hash` option).
+pub const DEFAULT_HASH_MB: usize = 64;
+/// Largest `MultiPV` value.
+pub const MAX_MULTIPV: usize = 64;
+
+/// Makes a game's session, given the table size in MB.
+type NewSession = fn(usize) -> Box<dyn GameSession>;
+
+/// The games the `Game` option offers, the first being the default: name and constructor
+/// (taking the table size in MB). A new game is one more line here.
+const GAMES: &[(&str, NewSession)] = &[(akiba::Position::NAME, new_session::<akiba::Position>)];
+
+fn new_session<G: Game>(hash_megabytes: usize) -> Box<dyn GameSession> {
+    Box::new(Session::<G>::new(hash_megabytes))
+}
 
 /// Runs the protocol on the process's stdin and stdout until `quit` or end of input.
-pub fn run_stdio() -> Result<(), String> {
-    Err("the protocol is not implemented yet".into())
+/// `options` (name, value) are set first, as by `setoption` (the command line's rule flags).
+pub fn run_stdio(options: &[(&str, &str)]) -> Result<(), String> {
+    run(io::stdin().lock(), io::stdout(), options)
+}
+
+/// Runs the protocol over any line source and sink (stdout in the binary, buffers in
+/// tests) until `quit` or end of input; a running search is then stopped and its
+/// `bestmove` printed before returning. Ends early if the output cannot be written.
+pub fn run(
+    mut input: impl BufRead,
+    output: impl Write + Send + 'static,
+    options: &[(&str, &str)],
+) -> Result<(), String> {
+    let mut engine = Engine::new(Output::new(output));
+    for (name, value) in options {
+        let words: Vec<&str> = ["name", name, "value", value]
+            .iter()
+            .flat_map(|w| w.split_whitespace())
+            .collect();
+        engine.set_option(&words)?;
+    }
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        match input.read_until(b'\n', &mut buffer) {
+            Ok(0) => {
+                tracing::debug!("end of input");
+                break;
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read the protocol input");
+                break;
+            }
+        }
+        let line = String::from_utf8_lossy(&buffer);
+        if engine.command(&line) == Flow::Quit || engine.out.is_broken() {
+            break;
+        }
+    }
+    engine.session.stop();
+    Ok(())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+struct Engine {
+    out: Output,
+    hash_megabytes: usize,
+    multipv: usize,
+    session: Box<dyn GameSession>,
+}
+
+/// Commands refused while a search runs, because they change what it works on.
+const BUSY_COMMANDS: &[&str] = &[
+    "setoption",
+    "ucinewgame",
+    "uginewgame",
+    "position",
+    "go",
+    "perft",
+];
+
+impl Engine {
+    fn new(out: Output) -> Engine {
+        Engine {
+            out,
+            hash_megabytes: DEFAULT_HASH_MB,
+            multipv: 1,
+            session: (GAMES[0].1)(DEFAULT_HASH_MB),
+        }
+    }
+
+    /// Handles one input line.
+    fn command(&mut self, line: &str) -> Flow {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&first, args)) = tokens.split_first() else {
+            return Flow::Continue;
+        };
+        tracing::debug!(line = line.trim_end(), "received");
+        let command = first.to_ascii_lowercase();
+        if BUSY_COMMANDS.contains(&command.as_str()) && self.session.is_searching() {
+            self.out.error(&format!(
+                "'{first}' is not allowed while a search is running (send 'stop' first)"
+            ));
+            return Flow::Continue;
+        }
+        let no_args = matches!(
+            command.as_str(),
+            "uci" | "ugi" | "isready" | "ucinewgame" | "uginewgame" | "stop" | "quit" | "d"
+        );
+        if no_args && !args.is_empty() {
+            self.out.error(&format!(
+                "'{first}' takes no arguments, got '{}'",
+                args.join(" ")
+            ));
+            return Flow::Continue;
+        }
+        let result = match command.as_str() {
+            "uci" => {
+                self.identify("uciok");
+                Ok(())
+            }
+            "ugi" => {
+                self.identify("ugiok");
+                Ok(())
+            }
+            "isready" => {
+                if !self.session.is_searching() {
+                    self.session.prepare();
+                }
+                self.out.line("readyok");
+                Ok(())
+            }
+            "setoption" => self.set_option(args),
+            "ucinewgame" | "uginewgame" => {
+                self.session.new_game();
+                Ok(())
+            }
+            "position" => self.position(args),
+            "go" => GoParams::parse(args)
+                .and_then(|params| self.session.go(&params, self.multipv, &self.out)),
+            "stop" => {
+                self.session.stop();
+                Ok(())
+            }
+            "quit" => return Flow::Quit,
+            "query" => self.query(args),
+            "d" => {
+                for line in self
+                    .session
+                    .diagram()
+                    .lines()
+                    .filter(|l| !l.trim().is_empty())
+                {
+                    self.out.line(&format!("info string {line}"));
+                }
+                Ok(())
+            }
+            "perft" => self.perft(args),
+            _ => Err(format!("unknown command '{first}'")),
+        };
+        if let Err(message) = result {
+            self.out.error(&message);
+        }
+        Flow::Continue
+    }
+
+    /// The reply to `uci` / `ugi`: identity, options, then `ok`.
+    fn identify(&self, ok: &str) {
+        let out = &self.out;
+        out.line(&format!("id name shove {}", env!("CARGO_PKG_VERSION")));
+        out.line("id author The shove developers");
+        out.line(&format!(
+            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+        ));
+        out.line(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
+        let vars: String = GAMES
+            .iter()
+            .map(|(name, _)| format!(" var {name}"))
+            .collect();
+        out.line(&format!(
+            "option name Game type combo default {}{vars}",
+            GAMES[0].0
+        ));
+        for option in self.session.rule_options() {
+            out.line(&format!("option name {option}"));
+        }
+        out.line(ok);
+    }
+
+    /// `setoption name <name> value <value>`.
+    fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
+        if !args.first().is_some_and(|t| t.eq_ignore_ascii_case("name")) {
+            return Err("setoption: expected 'setoption name <name> value <value>'".into());
+        }
+        let value_at = args.iter().position(|t| t.eq_ignore_ascii_case("value"));
+        let name = args[1..value_at.unwrap_or(args.len())].join(" ");
+        if name.is_empty() {
+            return Err("setoption: missing option name".into());
+        }
+        let value = match value_at {
+            Some(i) if i + 1 < args.len() => args[i + 1..].join(" "),
+            _ => return Err(format!("setoption: missing value for option '{name}'")),
+        };
+        if name.eq_ignore_ascii_case("Hash") {
+            let megabytes = spin(&name, &value, 1, MAX_HASH_MB)?;
+            self.session.set_hash(megabytes)?;
+            self.hash_megabytes = megabytes;
+        } else if name.eq_ignore_ascii_case("MultiPV") {
+            self.multipv = spin(&name, &value, 1, MAX_MULTIPV)?;
+        } else if name.eq_ignore_ascii_case("Game") {
+            let Some((game, make)) = GAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(&value))
+            else {
+                let names: Vec<&str> = GAMES.iter().map(|(n, _)| *n).collect();
+                return Err(format!(
+                    "option Game value '{value}' is not one of: {}",
+                    names.join(", ")
+                ));
+            };
+            if *game != self.session.name() {
+                tracing::info!(game, "switching game");
+                self.session = make(self.hash_megabytes);
+            }
+        } else if !self.session.set_rule_option(&name, &value)? {
+            return Err(format!(
+                "unknown option '{name}' (game {})",
+                self.session.name()
+            ));
+        }
+        Ok(())
+    }
+
+    /// `position startpos|fen <position string> [moves <move>…]`.
+    fn position(&mut self, args: &[&str]) -> Result<(), String> {
+        let moves_at = args.iter().position(|t| t.eq_ignore_ascii_case("moves"));
+        let (setup, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let start = match setup.split_first() {
+            Some((kind, rest)) if kind.eq_ignore_ascii_case("startpos") => {
+                if !rest.is_empty() {
+                    return Err(format!(
+                        "position: unexpected '{}' after 'startpos'",
+                        rest.join(" ")
+                    ));
+                }
+                None
+            }
+            Some((kind, rest)) if kind.eq_ignore_ascii_case("fen") => {
+                if rest.is_empty() {
+                    return Err("position: missing position string after 'fen'".into());
+                }
+                Some(rest.join(" "))
+            }
+            Some((kind, _)) => {
+                return Err(format!(
+                    "position: expected 'startpos' or 'fen', got '{kind}'"
+                ));
+            }
+            None => return Err("position: expected 'startpos' or 'fen'".into()),
+        };
+        self.session
+            .set_position(start.as_deref(), moves)
+            .map_err(|e| format!("position: {e}"))
+    }
+
+    /// `query gameover|p1turn|result` → `response …`.
+    fn query(&mut self, args: &[&str]) -> Result<(), String> {
+        let [question] = args else {
+            return Err("query: expected one of 'gameover', 'p1turn', 'result'".into());
+        };
+        let answer = match question.to_ascii_lowercase().as_str() {
+            "gameover" => bool_text(self.session.game_over()),
+            "p1turn" => bool_text(self.session.p1_to_move()),
+            "result" => self.session.result(),
+            _ => {
+                return Err(format!(
+                    "query: unknown question '{question}' (expected 'gameover', 'p1turn' or 'result')"
+                ));
+            }
+        };
+        self.out.line(&format!("response {answer}"));
+        Ok(())
+    }
+
+    /// `perft <depth>`: the same lines as `shove perft --divide`.
+    fn perft(&mut self, args: &[&str]) -> Result<(), String> {
+        let [text] = args else {
+            return Err(format!("perft: expected one depth 0..={MAX_PERFT_DEPTH}"));
+        };
+        let depth = match text.parse::<u32>() {
+            Ok(d) if d <= MAX_PERFT_DEPTH => d,
+            _ => {
+                return Err(format!(
+                    "perft: depth '{text}' is not a whole number in 0..={MAX_PERFT_DEPTH}"
+                ));
+            }
+        };
+        let (lines, nodes) = self.session.perft(depth);
+        for line in lines {
+            self.out.line(&line);
+        }
+        self.out.line(&format!("nodes {nodes}"));
+        Ok(())
+    }
+}
+
+fn bool_text(value: bool) -> &'static str {
+    if value { "true" } else { "false" }
+}
+
+/// Parses a spin option's value.
+fn spin(name: &str, value: &str, min: usize, max: usize) -> Result<usize, String> {
+    match value.parse::<usize>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "option {name} value '{value}' is not a whole number in {min}..={max}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// A writer whose bytes stay readable after `run` has consumed it.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn session(input: &str) -> Vec<String> {
+        let output = Shared::default();
+        run(io::Cursor::new(input.to_string()), output.clone(), &[]).unwrap();
+        let bytes = output.0.lock().unwrap().clone();
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn runs_over_any_reader_and_writer() {
+        let lines =
+            session("isready\n\nposition startpos moves a7a6\nquery p1turn\nperft 1\nbogus\n");
+        assert_eq!(lines[0], "readyok");
+        assert_eq!(lines[1], "response false");
+        assert_eq!(lines[lines.len() - 2], "nodes 8");
+        assert_eq!(
+            lines[lines.len() - 1],
+            "info string error: unknown command 'bogus'"
+        );
+    }
+
+    #[test]
+    fn end_of_input_stops_an_infinite_search() {
+        let lines = session("go infinite\n");
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+            1
+        );
+    }
+
+    #[test]
+    fn quit_ends_the_session() {
+        let lines = session("go depth 2\nquit\nisready\n");
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+        assert!(!lines.contains(&"readyok".to_string()));
+    }
 }

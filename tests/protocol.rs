@@ -1,0 +1,1093 @@
+//! The engine protocol end to end: each test starts the `shove` binary with piped stdin and
+//! stdout and holds a whole session with it, as a GUI or the cutegames match runner would.
+//!
+//! Every line the engine prints is checked against the protocol's line forms, so stray
+//! output fails the test. Reads time out (a reader thread feeds a channel), so a hung
+//! engine fails instead of hanging; no test depends on how fast the engine is otherwise.
+//! Legality of every `bestmove` and the expected diagrams come from the library.
+
+use shove::akiba::{Position, RepeatRule, Rules};
+use shove::cli::play_moves;
+use shove::game::{Game, MoveList, Outcome, Player};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const START: &str = "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1";
+/// White to move has exactly one legal move, `a1a2` (`a1b1` is banned by rule 5).
+const ONE_MOVE: &str = "6B/7/7/7/7/R6/W6 w 0 0 - a1b1 1";
+/// White has won seven reds: the game is over.
+const WHITE_WON: &str = "6B/7/7/7/7/7/W6 b 7 0 - - 1";
+/// A middlegame with captures available for both sides.
+const MIDDLEGAME: &str = "W1W1B1B/W2R1B1/1RRR3/1RR1RRW/2RRB2/B2R1W1/B4WW w 1 0 - - 9";
+
+/// Generous: only a hung engine takes this long to answer.
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+// ---------------------------------------------------------------------------------------
+// The engine process
+// ---------------------------------------------------------------------------------------
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Everything sent and received, for failure messages.
+    transcript: Vec<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shove"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .env_remove("SHOVE_LOG")
+            .spawn()
+            .expect("start the engine");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+            transcript: Vec::new(),
+        }
+    }
+
+    fn fail(&self, message: &str) -> ! {
+        panic!(
+            "{message}\n--- transcript ---\n{}",
+            self.transcript.join("\n")
+        );
+    }
+
+    fn send(&mut self, line: &str) {
+        self.transcript.push(format!("> {line}"));
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        writeln!(stdin, "{line}").expect("write to the engine");
+        stdin.flush().expect("flush to the engine");
+    }
+
+    /// The next line, checked to be a protocol line; fails after [`TIMEOUT`].
+    fn recv(&mut self) -> String {
+        match self.lines.recv_timeout(TIMEOUT) {
+            Ok(line) => {
+                self.transcript.push(format!("< {line}"));
+                if let Err(why) = check_line(&line) {
+                    self.fail(&format!("not a protocol line ({why}): '{line}'"));
+                }
+                line
+            }
+            Err(RecvTimeoutError::Timeout) => self.fail("the engine did not answer in time"),
+            Err(RecvTimeoutError::Disconnected) => self.fail("the engine closed its output"),
+        }
+    }
+
+    fn expect(&mut self, expected: &str) {
+        let line = self.recv();
+        if line != expected {
+            self.fail(&format!("expected '{expected}', got '{line}'"));
+        }
+    }
+
+    /// Lines up to and including the first one for which `last` holds.
+    fn recv_until(&mut self, last: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self.recv();
+            let done = last(&line);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    /// `isready` must be answered by `readyok` next: proves nothing else was printed.
+    fn sync(&mut self) {
+        self.send("isready");
+        self.expect("readyok");
+    }
+
+    /// Sends a command that must be answered by exactly one error line; returns it.
+    fn expect_error(&mut self, command: &str) -> String {
+        self.send(command);
+        let line = self.recv();
+        if !line.starts_with("info string error: ") {
+            self.fail(&format!(
+                "'{command}' should give an error line, got '{line}'"
+            ));
+        }
+        self.sync();
+        line
+    }
+
+    /// Sends a command that must be answered by nothing.
+    fn expect_silence(&mut self, command: &str) {
+        self.send(command);
+        self.sync();
+    }
+
+    fn query(&mut self, question: &str) -> String {
+        self.send(&format!("query {question}"));
+        let line = self.recv();
+        match line.strip_prefix("response ") {
+            Some(answer) => answer.to_string(),
+            None => self.fail(&format!("expected a response, got '{line}'")),
+        }
+    }
+
+    /// The `d` output (without the trailing `readyok`).
+    fn diagram(&mut self) -> Vec<String> {
+        self.send("d");
+        self.send("isready");
+        let mut lines = self.recv_until(|l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// Sends `go …` and reads up to `bestmove`; every line before it must be a search
+    /// `info` line. Returns the info lines and the move.
+    fn search(&mut self, go: &str) -> (Vec<String>, String) {
+        self.send(go);
+        self.finish_search()
+    }
+
+    fn finish_search(&mut self) -> (Vec<String>, String) {
+        let mut lines = self.recv_until(|l| l.starts_with("bestmove"));
+        let last = lines.pop().expect("at least the bestmove line");
+        for line in &lines {
+            if !line.starts_with("info depth ") {
+                self.fail(&format!("unexpected line during a search: '{line}'"));
+            }
+        }
+        let best = last["bestmove ".len()..].to_string();
+        (lines, best)
+    }
+
+    /// Closes stdin or sends nothing more, and waits for the exit.
+    fn wait(&mut self) -> ExitStatus {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("poll the engine") {
+                return status;
+            }
+            if Instant::now() > deadline {
+                self.fail("the engine did not exit");
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn close_stdin(&mut self) {
+        self.transcript.push("> <end of input>".into());
+        self.stdin = None;
+    }
+
+    /// `quit`, then the engine must exit with status 0 without printing anything more.
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.wait();
+        assert!(status.success(), "exit status {status}");
+        self.assert_no_more_output();
+    }
+
+    fn assert_no_more_output(&mut self) {
+        if let Ok(line) = self.lines.recv_timeout(TIMEOUT) {
+            self.fail(&format!("unexpected output at the end: '{line}'"));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// What the engine may print
+// ---------------------------------------------------------------------------------------
+
+fn is_move(text: &str) -> bool {
+    text == "pass"
+        || (text.len() == 4
+            && text.bytes().enumerate().all(|(i, b)| {
+                if i % 2 == 0 {
+                    (b'a'..=b'g').contains(&b)
+                } else {
+                    (b'1'..=b'7').contains(&b)
+                }
+            }))
+}
+
+fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `info depth D seldepth S multipv K score cp|mate N nodes N nps N time MS hashfull H pv …`.
+fn check_search_info(line: &str) -> Result<(), String> {
+    let tokens: Vec<&str> = line.split(' ').collect();
+    let expected_keys = [
+        (1, "depth"),
+        (3, "seldepth"),
+        (5, "multipv"),
+        (7, "score"),
+        (10, "nodes"),
+        (12, "nps"),
+        (14, "time"),
+        (16, "hashfull"),
+        (18, "pv"),
+    ];
+    if tokens.len() < 20 {
+        return Err("too short".into());
+    }
+    for (index, key) in expected_keys {
+        if tokens[index] != key {
+            return Err(format!("expected '{key}' as word {index}"));
+        }
+    }
+    for index in [2, 4, 6, 11, 13, 15, 17] {
+        if !is_number(tokens[index]) {
+            return Err(format!("word {index} is not a number"));
+        }
+    }
+    if !matches!(tokens[8], "cp" | "mate") {
+        return Err("score is not cp or mate".into());
+    }
+    if tokens[9]
+        .strip_prefix('-')
+        .unwrap_or(tokens[9])
+        .parse::<u32>()
+        .is_err()
+    {
+        return Err("score value is not a number".into());
+    }
+    if !tokens[19..].iter().all(|m| is_move(m)) {
+        return Err("pv has a word that is not a move".into());
+    }
+    Ok(())
+}
+
+/// Whether `line` is one of the lines the protocol defines.
+fn check_line(line: &str) -> Result<(), String> {
+    let words: Vec<&str> = line.split(' ').collect();
+    let ok = match words.as_slice() {
+        ["uciok" | "ugiok" | "readyok"] => true,
+        ["id", "name", "shove", version] => !version.is_empty(),
+        ["id", "author", "The", "shove", "developers"] => true,
+        ["option", "name", ..] => true,
+        ["bestmove", mv] => *mv == "(none)" || is_move(mv),
+        [
+            "response",
+            "true" | "false" | "p1win" | "p2win" | "draw" | "none",
+        ] => true,
+        ["info", "string", ..] => true,
+        ["info", "depth", ..] => return check_search_info(line),
+        ["nodes", n] => is_number(n),
+        [mv, n] => mv.strip_suffix(':').is_some_and(is_move) && is_number(n),
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err("unknown form".into())
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The library's view of positions
+// ---------------------------------------------------------------------------------------
+
+fn position_after(start: Option<&str>, moves: &[String], rules: Rules) -> Position {
+    let mut position = match start {
+        None => Position::start(rules),
+        Some(text) => Position::parse(text, rules).expect("a valid position string"),
+    };
+    play_moves(&mut position, &moves.join(" ")).expect("legal moves");
+    position
+}
+
+/// What `d` must print for a position.
+fn expected_diagram(position: &Position) -> Vec<String> {
+    position
+        .diagram()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| format!("info string {l}"))
+        .collect()
+}
+
+fn assert_legal(position: &Position, mv: &str) {
+    assert!(
+        position.parse_move(mv).is_ok(),
+        "bestmove {mv} is not legal in {position}"
+    );
+}
+
+fn legal_moves(position: &Position) -> Vec<<Position as Game>::Move> {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    moves.to_vec()
+}
+
+/// The shortest move sequence from the start after which `player` has just captured and
+/// is in an extra move (breadth-first, so always the same sequence).
+fn capture_line(player: Player) -> Vec<String> {
+    let mut frontier: Vec<(Position, Vec<String>)> =
+        vec![(Position::start(Rules::default()), Vec::new())];
+    for _ in 0..6 {
+        let mut next = Vec::new();
+        for (position, line) in &frontier {
+            for mv in legal_moves(position) {
+                let mut child = position.clone();
+                child.play(mv);
+                let mut child_line = line.clone();
+                child_line.push(mv.to_string());
+                if position.to_move() == player
+                    && position.is_capture(mv)
+                    && child.to_move() == player
+                {
+                    return child_line;
+                }
+                next.push((child, child_line));
+            }
+        }
+        frontier = next;
+    }
+    panic!("no capture by {player:?} within six moves of the start");
+}
+
+fn p1_text(position: &Position) -> &'static str {
+    if position.to_move() == Player::One {
+        "true"
+    } else {
+        "false"
+    }
+}
+
+fn result_text(position: &Position) -> &'static str {
+    match position.outcome() {
+        None => "none",
+        Some(Outcome::Win(Player::One)) => "p1win",
+        Some(Outcome::Win(Player::Two)) => "p2win",
+        Some(Outcome::Draw) => "draw",
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Handshakes and options
+// ---------------------------------------------------------------------------------------
+
+fn check_handshake(command: &str, ok: &str) {
+    let mut engine = Engine::start();
+    engine.send(command);
+    engine.expect(&format!("id name shove {}", env!("CARGO_PKG_VERSION")));
+    engine.expect("id author The shove developers");
+    let options = engine.recv_until(|l| l == ok);
+    assert_eq!(
+        options[..options.len() - 1],
+        [
+            "option name Hash type spin default 64 min 1 max 16384",
+            "option name MultiPV type spin default 1 min 1 max 64",
+            "option name Game type combo default akiba var akiba",
+            "option name ExtraMove type check default true",
+            "option name RepeatRule type combo default pushback var pushback var ko",
+        ]
+    );
+    engine.sync();
+    engine.quit();
+}
+
+#[test]
+fn uci_handshake() {
+    check_handshake("uci", "uciok");
+}
+
+#[test]
+fn ugi_handshake() {
+    check_handshake("ugi", "ugiok");
+}
+
+#[test]
+fn good_option_values_are_accepted() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.recv_until(|l| l == "uciok");
+    for command in [
+        "setoption name Hash value 16",
+        "setoption name hash value 1",
+        "setoption name HASH value 8",
+        "setoption name MultiPV value 3",
+        "setoption name Game value akiba",
+        "setoption name game value AKIBA",
+        "setoption name ExtraMove value false",
+        "setoption name extramove value TRUE",
+        "setoption name RepeatRule value ko",
+        "setoption name RepeatRule value pushback",
+    ] {
+        engine.expect_silence(command);
+    }
+    // MultiPV 3 reports three lines per depth.
+    engine.send("position startpos");
+    let (infos, best) = engine.search("go depth 2");
+    assert_legal(&Position::start(Rules::default()), &best);
+    let multipv: Vec<&str> = infos
+        .iter()
+        .map(|l| l.split(' ').nth(6).expect("a multipv value"))
+        .collect();
+    assert_eq!(multipv, ["1", "2", "3", "1", "2", "3"]);
+    engine.expect_silence("setoption name MultiPV value 1");
+    let (infos, _) = engine.search("go depth 2");
+    assert_eq!(infos.len(), 2);
+    assert!(infos.iter().all(|l| l.contains(" multipv 1 ")));
+    engine.quit();
+}
+
+#[test]
+fn rule_options_apply_to_the_current_position() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves a7a6");
+    let moves = vec!["a7a6".to_string()];
+    for (command, rules) in [
+        (
+            "setoption name ExtraMove value false",
+            Rules {
+                extra_move: false,
+                repeat: RepeatRule::PushBack,
+            },
+        ),
+        (
+            "setoption name RepeatRule value ko",
+            Rules {
+                extra_move: false,
+                repeat: RepeatRule::Ko,
+            },
+        ),
+        (
+            "setoption name ExtraMove value true",
+            Rules {
+                extra_move: true,
+                repeat: RepeatRule::Ko,
+            },
+        ),
+    ] {
+        engine.expect_silence(command);
+        let expected = expected_diagram(&position_after(None, &moves, rules));
+        assert_eq!(engine.diagram(), expected, "after '{command}'");
+    }
+    // The rules stay for the next position and the next game.
+    engine.send("ucinewgame");
+    let rules = Rules {
+        extra_move: true,
+        repeat: RepeatRule::Ko,
+    };
+    assert_eq!(engine.diagram(), expected_diagram(&Position::start(rules)));
+    engine.quit();
+}
+
+#[test]
+fn a_rule_change_that_breaks_the_moves_is_refused() {
+    // In an extra move `pass` is legal; without extra moves the replay fails at `pass`.
+    let mut moves = capture_line(Player::One);
+    moves.push("pass".into());
+    let mut engine = Engine::start();
+    engine.send(&format!("position startpos moves {}", moves.join(" ")));
+    let before = engine.diagram();
+    assert_eq!(
+        before,
+        expected_diagram(&position_after(None, &moves, Rules::default()))
+    );
+    let error = engine.expect_error("setoption name ExtraMove value false");
+    assert!(error.contains("ExtraMove"), "{error}");
+    assert!(error.contains("'pass'"), "{error}");
+    assert_eq!(engine.diagram(), before);
+    engine.quit();
+}
+
+#[test]
+fn bad_option_values_are_rejected() {
+    let mut engine = Engine::start();
+    engine.send("ugi");
+    engine.recv_until(|l| l == "ugiok");
+    engine.expect_silence("setoption name MultiPV value 2");
+    engine.send("position startpos moves g1g2");
+    let before = engine.diagram();
+    for command in [
+        "setoption name Hash value 0",
+        "setoption name Hash value 65537",
+        "setoption name Hash value -1",
+        "setoption name Hash value lots",
+        "setoption name Hash value 99999999999999999999999999",
+        "setoption name Hash",
+        "setoption name Hash value",
+        "setoption name MultiPV value 0",
+        "setoption name MultiPV value 65",
+        "setoption name ExtraMove value yes",
+        "setoption name RepeatRule value superko",
+        "setoption name Game value chess",
+        "setoption name Ponder value true",
+        "setoption name value 3",
+        "setoption Hash 16",
+        "setoption",
+    ] {
+        engine.expect_error(command);
+    }
+    // Nothing changed: the same position, still two PV lines.
+    assert_eq!(engine.diagram(), before);
+    let (infos, _) = engine.search("go depth 1");
+    assert_eq!(infos.len(), 2);
+    engine.quit();
+}
+
+// ---------------------------------------------------------------------------------------
+// Positions
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn position_with_moves() {
+    let mut engine = Engine::start();
+    let moves: Vec<String> = ["a7a6", "b1b2", "g1g2"].map(String::from).to_vec();
+    engine.send(&format!("position startpos moves {}", moves.join(" ")));
+    let expected = position_after(None, &moves, Rules::default());
+    assert_eq!(engine.diagram(), expected_diagram(&expected));
+
+    engine.send(&format!("position fen {MIDDLEGAME} moves a7b7"));
+    let expected = position_after(Some(MIDDLEGAME), &["a7b7".into()], Rules::default());
+    assert_eq!(engine.diagram(), expected_diagram(&expected));
+
+    // Moves are case-insensitive; `moves` with nothing after it is the position itself.
+    engine.send(
+        "position fen WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1 moves A7A6",
+    );
+    let expected = position_after(None, &["a7a6".into()], Rules::default());
+    assert_eq!(engine.diagram(), expected_diagram(&expected));
+    engine.send("position startpos moves");
+    assert_eq!(
+        engine.diagram(),
+        expected_diagram(&Position::start(Rules::default()))
+    );
+    engine.quit();
+}
+
+#[test]
+fn bad_positions_keep_the_previous_one() {
+    let mut engine = Engine::start();
+    let moves: Vec<String> = vec!["a7a6".into(), "b1b2".into()];
+    engine.send(&format!("position startpos moves {}", moves.join(" ")));
+    let before = engine.diagram();
+    assert_eq!(
+        before,
+        expected_diagram(&position_after(None, &moves, Rules::default()))
+    );
+    for command in [
+        "position",
+        "position fen",
+        "position fen moves a7a6",
+        "position startpos a7a6",
+        "position somewhere",
+        "position fen W",
+        "position fen WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW x 0 0 - - 1",
+        "position fen WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WQ w 0 0 - - 1",
+        "position fen WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1 extra",
+        "position startpos moves a7a6 a7a6",
+        "position startpos moves a7a6 b1b2 zz",
+        "position startpos moves pass",
+    ] {
+        engine.expect_error(command);
+    }
+    // The error names the bad move and where it is in the list.
+    let error = engine.expect_error("position startpos moves a7a6 b1b2 b2b3");
+    assert!(error.contains("move 3"), "{error}");
+    assert!(error.contains("'b2b3'"), "{error}");
+    let error = engine.expect_error(&format!("position fen {START} moves a7a6 b1b2 q9"));
+    assert!(error.contains("move 3"), "{error}");
+    assert!(error.contains("q9"), "{error}");
+    assert_eq!(engine.diagram(), before);
+    // The kept position is the one searched.
+    let (_, best) = engine.search("go depth 2");
+    assert_legal(&position_after(None, &moves, Rules::default()), &best);
+    engine.quit();
+}
+
+#[test]
+fn new_game_resets_the_position() {
+    let mut engine = Engine::start();
+    for command in ["ucinewgame", "uginewgame"] {
+        engine.send("position startpos moves a7a6");
+        engine.expect_silence(command);
+        assert_eq!(
+            engine.diagram(),
+            expected_diagram(&Position::start(Rules::default()))
+        );
+    }
+    engine.quit();
+}
+
+// ---------------------------------------------------------------------------------------
+// Searching
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn go_depth_gives_a_legal_move() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.recv_until(|l| l == "uciok");
+    engine.sync();
+    engine.send("ucinewgame");
+    let moves: Vec<String> = vec!["a7a6".into()];
+    engine.send("position startpos moves a7a6");
+    let (infos, best) = engine.search("go depth 4");
+    let depths: Vec<&str> = infos
+        .iter()
+        .map(|l| l.split(' ').nth(2).expect("a depth"))
+        .collect();
+    assert_eq!(depths, ["1", "2", "3", "4"]);
+    assert_legal(&position_after(None, &moves, Rules::default()), &best);
+    engine.sync();
+    engine.quit();
+}
+
+#[test]
+fn go_nodes_and_movetime() {
+    let mut engine = Engine::start();
+    let start = Position::start(Rules::default());
+    engine.send("position startpos");
+    for go in [
+        "go nodes 1",
+        "go nodes 5000",
+        "go movetime 100",
+        "go movetime 0",
+    ] {
+        let (_, best) = engine.search(go);
+        assert_legal(&start, &best);
+    }
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let middlegame = Position::parse(MIDDLEGAME, Rules::default()).unwrap();
+    for go in [
+        "go wtime 1000 btime 1000 winc 10 binc 10",
+        "go p1time 500 p2time 500 p1inc 0 p2inc 0 movestogo 10",
+        "go wtime 0 btime 0",
+        "go depth 3 nodes 100000 movetime 10000",
+    ] {
+        let (_, best) = engine.search(go);
+        assert_legal(&middlegame, &best);
+    }
+    engine.quit();
+}
+
+#[test]
+fn go_infinite_runs_until_stop() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves a7a6");
+    engine.send("go infinite");
+    // Answered during the search, before any bestmove.
+    engine.send("isready");
+    let mut lines = engine.recv_until(|l| l == "readyok");
+    lines.pop();
+    assert!(
+        lines.iter().all(|l| l.starts_with("info depth ")),
+        "{lines:?}"
+    );
+    // Read-only commands work during the search; changing ones are refused.
+    engine.send("query p1turn");
+    let answer = engine.recv_until(|l| l.starts_with("response"));
+    assert_eq!(answer.last().unwrap(), "response false");
+    for command in [
+        "position startpos",
+        "go depth 1",
+        "setoption name Hash value 1",
+        "ucinewgame",
+        "uginewgame",
+        "perft 1",
+    ] {
+        engine.send(command);
+        let lines = engine.recv_until(|l| !l.starts_with("info depth "));
+        let last = lines.last().unwrap();
+        assert!(
+            last.starts_with("info string error: ") && last.contains("search"),
+            "'{command}' during a search: {last}"
+        );
+    }
+    engine.send("stop");
+    let (_, best) = engine.finish_search();
+    assert_legal(
+        &position_after(None, &["a7a6".into()], Rules::default()),
+        &best,
+    );
+    // Exactly one bestmove: a second stop says nothing; searching works again.
+    engine.expect_silence("stop");
+    let (_, best) = engine.search("go depth 1");
+    assert_legal(
+        &position_after(None, &["a7a6".into()], Rules::default()),
+        &best,
+    );
+    engine.quit();
+}
+
+#[test]
+fn a_bare_go_is_infinite() {
+    let mut engine = Engine::start();
+    engine.send("go");
+    engine.sync_during_search();
+    engine.send("stop");
+    let (_, best) = engine.finish_search();
+    assert_legal(&Position::start(Rules::default()), &best);
+    engine.quit();
+}
+
+impl Engine {
+    /// `isready` during a search: `readyok` before the bestmove.
+    fn sync_during_search(&mut self) {
+        self.send("isready");
+        let mut lines = self.recv_until(|l| l == "readyok");
+        lines.pop();
+        assert!(
+            lines.iter().all(|l| l.starts_with("info depth ")),
+            "{lines:?}"
+        );
+    }
+}
+
+#[test]
+fn a_single_legal_move_is_played() {
+    let position = Position::parse(ONE_MOVE, Rules::default()).unwrap();
+    assert_eq!(legal_moves(&position).len(), 1);
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {ONE_MOVE}"));
+    for go in [
+        "go depth 5",
+        "go movetime 50",
+        "go nodes 10",
+        "go wtime 100 btime 100",
+    ] {
+        let (_, best) = engine.search(go);
+        assert_eq!(best, "a1a2");
+    }
+    engine.quit();
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let position = Position::parse(WHITE_WON, Rules::default()).unwrap();
+    assert_eq!(position.outcome(), Some(Outcome::Win(Player::One)));
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {WHITE_WON}"));
+    assert_eq!(engine.query("gameover"), "true");
+    assert_eq!(engine.query("result"), "p1win");
+    for go in [
+        "go depth 3",
+        "go movetime 10",
+        "go nodes 100",
+        "go wtime 100 btime 100",
+    ] {
+        let (infos, best) = engine.search(go);
+        assert!(infos.is_empty());
+        assert_eq!(best, "(none)");
+    }
+    // Even here `go infinite` answers only after `stop`.
+    engine.send("go infinite");
+    engine.sync_during_search();
+    engine.send("stop");
+    let (_, best) = engine.finish_search();
+    assert_eq!(best, "(none)");
+    // No move is legal after the end.
+    engine.expect_error(&format!("position fen {WHITE_WON} moves g7g6"));
+    engine.quit();
+}
+
+#[test]
+fn absurd_go_arguments_start_no_search() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves a7a6");
+    for command in [
+        "go depth -1",
+        "go depth 0",
+        "go depth 1000",
+        "go depth four",
+        "go depth",
+        "go nodes 0",
+        "go nodes -5",
+        "go nodes 99999999999999999999999999",
+        "go movetime -100",
+        "go movetime 1.5",
+        "go movetime 99999999999999",
+        "go wtime -1 btime 100",
+        "go p1time 100 p2time 100 p1inc -5 p2inc 0",
+        "go wtime 100 p1time 100 btime 100",
+        "go movestogo 0 wtime 100 btime 100",
+        "go depth 3 depth 4",
+        "go infinite depth 3",
+        "go ponder",
+        "go searchmoves a1a2",
+        "go fast",
+        // Black to move, but only White's clock.
+        "go wtime 1000 winc 10",
+    ] {
+        engine.expect_error(command);
+    }
+    engine.quit();
+}
+
+#[test]
+fn quit_during_a_search_prints_its_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.sync_during_search();
+    engine.send("quit");
+    let (_, best) = engine.finish_search();
+    assert_legal(&Position::start(Rules::default()), &best);
+    let status = engine.wait();
+    assert!(status.success(), "exit status {status}");
+    engine.assert_no_more_output();
+}
+
+// ---------------------------------------------------------------------------------------
+// Queries, diagram, perft
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn queries_follow_extra_moves() {
+    let mut engine = Engine::start();
+    engine.send("ugi");
+    engine.recv_until(|l| l == "ugiok");
+    engine.sync();
+    engine.send("uginewgame");
+    engine.send("position startpos");
+    assert_eq!(engine.query("p1turn"), "true");
+    assert_eq!(engine.query("gameover"), "false");
+    assert_eq!(engine.query("result"), "none");
+    for (player, p1) in [(Player::One, "true"), (Player::Two, "false")] {
+        let line = capture_line(player);
+        let mut moves: Vec<String> = Vec::new();
+        for mv in line.iter().cloned().chain(["pass".to_string()]) {
+            moves.push(mv);
+            engine.send(&format!("position startpos moves {}", moves.join(" ")));
+            let position = position_after(None, &moves, Rules::default());
+            assert_eq!(
+                engine.query("p1turn"),
+                p1_text(&position),
+                "after {moves:?}"
+            );
+            assert_eq!(engine.query("gameover"), "false");
+            assert_eq!(engine.query("result"), "none");
+        }
+        // Right after the capture the capturer is still to move; the pass hands over.
+        engine.send(&format!("position startpos moves {}", line.join(" ")));
+        assert_eq!(
+            engine.query("p1turn"),
+            p1,
+            "after {player:?}'s capture {line:?}"
+        );
+        engine.send(&format!("position startpos moves {} pass", line.join(" ")));
+        let other = if p1 == "true" { "false" } else { "true" };
+        assert_eq!(engine.query("p1turn"), other);
+    }
+    for command in ["query", "query turn", "query p1turn now"] {
+        engine.expect_error(command);
+    }
+    engine.quit();
+}
+
+#[test]
+fn diagram_lines_are_info_strings() {
+    let mut engine = Engine::start();
+    let lines = engine.diagram();
+    assert_eq!(lines, expected_diagram(&Position::start(Rules::default())));
+    assert!(lines.iter().all(|l| l.starts_with("info string ")));
+    engine.expect_error("d now");
+    engine.quit();
+}
+
+#[test]
+fn perft_counts_like_the_cli() {
+    let mut engine = Engine::start();
+    engine.send("perft 3");
+    let lines = engine.recv_until(|l| l.starts_with("nodes "));
+    assert_eq!(lines.last().unwrap(), "nodes 640");
+    let start = Position::start(Rules::default());
+    let divided: Vec<String> = shove::perft::divide(&start, 3)
+        .iter()
+        .map(|(mv, n)| format!("{mv}: {n}"))
+        .collect();
+    assert_eq!(lines[..lines.len() - 1], divided[..]);
+    engine.send("perft 1");
+    let lines = engine.recv_until(|l| l.starts_with("nodes "));
+    assert_eq!(lines.len(), 9);
+    assert_eq!(lines[8], "nodes 8");
+    engine.send("perft 0");
+    engine.expect("nodes 1");
+    for command in ["perft", "perft -1", "perft x", "perft 21", "perft 2 3"] {
+        engine.expect_error(command);
+    }
+    engine.quit();
+}
+
+// ---------------------------------------------------------------------------------------
+// Bad input and the end of input
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn garbage_is_reported_and_ignored() {
+    let mut engine = Engine::start();
+    let moves: Vec<String> = vec!["g1g2".into()];
+    engine.send("position startpos moves g1g2");
+    let before = engine.diagram();
+    for command in [
+        "hello",
+        "xyzzy 1 2 3",
+        "ponderhit",
+        "UCI extra",
+        "isready now",
+        "ucinewgame please",
+        "stop it",
+        "\u{1b}[31mred",
+    ] {
+        let error = engine.expect_error(command);
+        assert!(error.len() > "info string error: ".len());
+    }
+    // Blank lines are ignored.
+    engine.expect_silence("");
+    engine.expect_silence("   \t ");
+    // Invalid UTF-8 is an unknown command, not the end of the session.
+    engine.transcript.push("> <invalid utf-8>".into());
+    let stdin = engine.stdin.as_mut().unwrap();
+    stdin.write_all(b"\xff\xfe garbage\n").unwrap();
+    stdin.flush().unwrap();
+    let line = engine.recv();
+    assert!(line.starts_with("info string error: "), "{line}");
+    engine.sync();
+    // Nothing changed.
+    assert_eq!(engine.diagram(), before);
+    engine.send("perft 1");
+    let lines = engine.recv_until(|l| l.starts_with("nodes "));
+    let expected = legal_moves(&position_after(None, &moves, Rules::default())).len();
+    assert_eq!(lines.last().unwrap(), &format!("nodes {expected}"));
+    // Commands are case-insensitive, and `stop` with no search says nothing.
+    engine.expect_silence("STOP");
+    engine.send("IsReady");
+    engine.expect("readyok");
+    engine.quit();
+}
+
+#[test]
+fn end_of_input_exits_cleanly() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.recv_until(|l| l == "uciok");
+    engine.close_stdin();
+    let status = engine.wait();
+    assert!(status.success(), "exit status {status}");
+    engine.assert_no_more_output();
+}
+
+#[test]
+fn end_of_input_during_a_search_prints_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.sync_during_search();
+    engine.close_stdin();
+    let (_, best) = engine.finish_search();
+    assert_legal(&Position::start(Rules::default()), &best);
+    let status = engine.wait();
+    assert!(status.success(), "exit status {status}");
+    engine.assert_no_more_output();
+}
+
+// ---------------------------------------------------------------------------------------
+// A whole game as cutegames plays it
+// ---------------------------------------------------------------------------------------
+
+/// Plays one game the way cutegames' UGI runner talks to an engine, from `start` (`None`:
+/// `startpos`) for at most `max_plies` moves; returns the moves played.
+fn cutegames_game(start: Option<&str>, max_plies: usize) -> Vec<String> {
+    let position_command = |moves: &[String]| {
+        let mut command = match start {
+            None => "position startpos".to_string(),
+            Some(text) => format!("position fen {text}"),
+        };
+        if !moves.is_empty() {
+            command.push_str(" moves ");
+            command.push_str(&moves.join(" "));
+        }
+        command
+    };
+    let mut engine = Engine::start();
+    engine.send("ugi");
+    engine.recv_until(|l| l == "ugiok");
+    engine.send("setoption name Hash value 16");
+    engine.sync();
+    engine.send("uginewgame");
+    // Who starts.
+    engine.send(&position_command(&[]));
+    let first = Position::parse(start.unwrap_or(START), Rules::default()).unwrap();
+    assert_eq!(engine.query("p1turn"), p1_text(&first));
+
+    let mut moves: Vec<String> = Vec::new();
+    let mut clocks = [200i64, 200];
+    let increment = 10;
+    loop {
+        let position = position_after(start, &moves, Rules::default());
+        engine.send(&position_command(&moves));
+        assert_eq!(engine.query("p1turn"), p1_text(&position));
+        engine.sync();
+        engine.send(&position_command(&moves));
+        engine.send(&position_command(&moves));
+        let over = engine.query("gameover");
+        assert_eq!(
+            over,
+            if position.outcome().is_some() {
+                "true"
+            } else {
+                "false"
+            }
+        );
+        if over == "true" || moves.len() >= max_plies {
+            assert_eq!(engine.query("result"), result_text(&position));
+            break;
+        }
+        let side = position.to_move().index();
+        let began = Instant::now();
+        let (_, best) = engine.search(&format!(
+            "go p1time {} p2time {} p1inc {increment} p2inc {increment}",
+            clocks[0], clocks[1]
+        ));
+        // The clocks only shape the requests; running out is not judged here.
+        clocks[side] = (clocks[side] - began.elapsed().as_millis() as i64).max(1) + increment;
+        assert_legal(&position, &best);
+        moves.push(best);
+    }
+    engine.quit();
+    moves
+}
+
+#[test]
+fn cutegames_dialogue_for_whole_games() {
+    // From the middlegame captures come at once; from the start the game is longer.
+    let mut extra_moves = 0;
+    for start in [Some(MIDDLEGAME), None] {
+        let moves = cutegames_game(start, 60);
+        let mut position = Position::parse(start.unwrap_or(START), Rules::default()).unwrap();
+        for mv in &moves {
+            let mover = position.to_move();
+            position.play(position.parse_move(mv).unwrap());
+            if position.to_move() == mover && position.outcome().is_none() {
+                extra_moves += 1;
+            }
+        }
+    }
+    assert!(extra_moves > 0, "no extra move happened in the games");
+}
