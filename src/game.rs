@@ -154,6 +154,9 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
 
     /// Static evaluation in centipawn-like units from the view of [`Game::to_move`].
     fn evaluate(&self) -> i32;
+    /// Material alone (what has been won and what is left) from the view of
+    /// [`Game::to_move`]: the evaluation of the simple reference players.
+    fn material(&self) -> i32;
     /// Whether a move changes material (a capture): searched first and in quiescence.
     fn is_tactical(&self, mv: Self::Move) -> bool;
     /// A dense index below [`Game::MOVE_INDEX_LIMIT`] for per-move tables (history).

@@ -100,6 +100,15 @@ pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
     player_terms(position, me, true, weights) - player_terms(position, me.other(), false, weights)
 }
 
+/// Reds won and marbles left, 100 each, from the view of the side to move.
+pub fn material(position: &Position) -> i32 {
+    let count = |player: Player| {
+        i32::from(position.reds_won[player.index()])
+            + position.marbles[player.index()].count_ones() as i32
+    };
+    100 * (count(position.side) - count(position.side.other()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +130,13 @@ mod tests {
         let marble_up = eval("WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/B4WW w 0 0 - - 1");
         assert!(red_up > base + 50, "{red_up} vs {base}");
         assert!(marble_up > base + 50, "{marble_up} vs {base}");
+    }
+
+    #[test]
+    fn material_counts_reds_and_marbles() {
+        let position: Position = "7/3W3/7/B2R3/7/7/7 b 1 2 - - 9".parse().expect("valid");
+        // Black: 2 reds + 1 marble; White: 1 red + 1 marble.
+        assert_eq!(material(&position), 100);
     }
 
     #[test]

@@ -115,6 +115,10 @@ impl Game for Position {
         eval::evaluate(self, &eval::Weights::DEFAULT)
     }
 
+    fn material(&self) -> i32 {
+        eval::material(self)
+    }
+
     fn is_tactical(&self, mv: Move) -> bool {
         self.is_capture(mv)
     }
