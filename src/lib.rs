@@ -6,8 +6,8 @@
 pub mod akiba;
 pub mod cli;
 pub mod game;
-pub mod perft;
 pub mod logging;
+pub mod perft;
 pub mod search;
 pub mod tt;
 pub mod uci;
