@@ -2,8 +2,9 @@
 //!
 //! - `movegen`: `legal_moves` over every position of `positions/akiba.perft`;
 //! - `make`: clone + `play` of every legal move of those positions;
-//! - `perft`: perft 5 and 6 from the start, and perft 5 by the naive array generator in
-//!   `naive/mod.rs` (checked to give the same counts before anything is timed).
+//! - `perft`: perft 5 and 6 from the start, and perft 5 by the naive array generator of
+//!   `tests/naive/akiba.rs`, the reference of the naive cross-check test (checked to give
+//!   the same counts before anything is timed).
 //!
 //! At the end it prints perft leaf nodes per second (nodes / median time) for both
 //! generators and their ratio, read back from criterion's `estimates.json`.
@@ -16,6 +17,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
+#[path = "../tests/naive/akiba.rs"]
 mod naive;
 
 const TABLE: &str = include_str!("../positions/akiba.perft");
@@ -59,10 +61,10 @@ fn positions() -> Vec<Position> {
 /// means nothing.
 fn check_naive_agrees() {
     let start = Position::start(Rules::default());
-    let naive_start = naive::NaivePosition::parse(Position::START);
+    let naive_start = naive::Naive::parse(Position::START, true, false);
     for depth in 1..=COMPARE_DEPTH {
         assert_eq!(
-            naive::perft(&naive_start, depth),
+            naive::naive_perft(&naive_start, depth),
             perft(&start, depth),
             "naive and fast perft({depth}) differ from the start"
         );
@@ -72,10 +74,10 @@ fn check_naive_agrees() {
             continue;
         }
         let fast = Position::parse(&fen, rules).unwrap();
-        let slow = naive::NaivePosition::parse(&fen);
+        let slow = naive::Naive::parse(&fen, true, false);
         for depth in 1..=3 {
             assert_eq!(
-                naive::perft(&slow, depth),
+                naive::naive_perft(&slow, depth),
                 perft(&fast, depth),
                 "naive and fast perft({depth}) differ for {fen}"
             );
@@ -134,7 +136,7 @@ fn bench_make(c: &mut Criterion) {
 fn bench_perft(c: &mut Criterion) {
     check_naive_agrees();
     let start = Position::start(Rules::default());
-    let naive_start = naive::NaivePosition::parse(Position::START);
+    let naive_start = naive::Naive::parse(Position::START, true, false);
     let mut group = c.benchmark_group("perft");
     for depth in FAST_DEPTHS {
         group.throughput(Throughput::Elements(perft(&start, depth)));
@@ -146,7 +148,7 @@ fn bench_perft(c: &mut Criterion) {
     group.bench_with_input(
         BenchmarkId::new("naive", COMPARE_DEPTH),
         &COMPARE_DEPTH,
-        |b, &depth| b.iter(|| naive::perft(black_box(&naive_start), depth)),
+        |b, &depth| b.iter(|| naive::naive_perft(black_box(&naive_start), depth)),
     );
     group.finish();
 }
