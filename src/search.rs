@@ -186,7 +186,7 @@ pub struct Searcher<G: Game> {
     aborted: bool,
     root_excluded: Vec<G::Move>,
     stop: Arc<AtomicBool>,
-    use_tt: bool,
+    exact: bool,
 }
 
 /// Moves from the root that make up a principal variation.
@@ -213,7 +213,7 @@ impl<G: Game> Searcher<G> {
             aborted: false,
             root_excluded: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
-            use_tt: true,
+            exact: false,
         }
     }
 
@@ -224,10 +224,10 @@ impl<G: Game> Searcher<G> {
         Arc::clone(&self.stop)
     }
 
-    /// Turns the transposition table off (or on again). Without it the search value at a
-    /// fixed depth is exactly the minimax value, which tests and reference players rely on.
-    pub fn set_use_tt(&mut self, on: bool) {
-        self.use_tt = on;
+    /// Turns off (or on again) everything that makes a fixed-depth value differ from the
+    /// minimax value: the transposition table and late move reductions. Tests rely on it.
+    pub fn set_exact(&mut self, exact: bool) {
+        self.exact = exact;
     }
 
     /// Replaces the transposition table by an empty one of the given size, or keeps the old
@@ -448,7 +448,7 @@ impl<G: Game> Searcher<G> {
             return self.terminal_score(position, ply);
         }
         let is_pv = beta - alpha > 1;
-        let hit = if self.use_tt {
+        let hit = if !self.exact {
             self.tt.probe(key)
         } else {
             None
@@ -493,15 +493,38 @@ impl<G: Game> Searcher<G> {
                     &mut child_pv,
                 )
             } else {
-                let probe = self.child_value(
+                // Late quiet moves are searched shallower first; one that surprises is
+                // searched again at full depth.
+                let reduction = if !self.exact
+                    && depth >= 3
+                    && searched >= 3
+                    && !position.is_tactical(mv)
+                    && !self.killers[ply].contains(&Some(mv))
+                {
+                    late_move_reduction(depth, searched)
+                } else {
+                    0
+                };
+                let mut probe = self.child_value(
                     &child,
                     same_side,
-                    depth - 1,
+                    depth - 1 - reduction,
                     ply + 1,
                     alpha,
                     alpha + 1,
                     &mut child_pv,
                 );
+                if reduction > 0 && probe > alpha && !self.aborted {
+                    probe = self.child_value(
+                        &child,
+                        same_side,
+                        depth - 1,
+                        ply + 1,
+                        alpha,
+                        alpha + 1,
+                        &mut child_pv,
+                    );
+                }
                 if probe > alpha && probe < beta && !self.aborted {
                     self.child_value(
                         &child,
@@ -549,7 +572,7 @@ impl<G: Game> Searcher<G> {
         } else {
             Bound::Upper
         };
-        if self.use_tt && (ply > 0 || self.root_excluded.is_empty()) {
+        if !self.exact && (ply > 0 || self.root_excluded.is_empty()) {
             self.tt.store(
                 key,
                 best_move,
@@ -639,6 +662,13 @@ impl<G: Game> Searcher<G> {
         let entry = &mut self.history[G::move_index(mv)][me];
         *entry = (*entry + depth * depth).min(1 << 27);
     }
+}
+
+/// How much shallower the `searched`-th move (0-based) of a node at `depth` is searched
+/// first: grows with both, as in most alpha-beta engines.
+fn late_move_reduction(depth: i32, searched: usize) -> i32 {
+    let r = 0.5 + f64::from(depth).ln() * (searched as f64).ln() / 2.5;
+    (r as i32).clamp(1, depth - 2)
 }
 
 /// Selection sort step: moves the best remaining move to `i` and returns it.

@@ -286,11 +286,12 @@ struct Coverage {
     nodes: u64,
 }
 
-/// Compares the searcher's value (TT off) with minimax at depths `1..=max_depth` on every
-/// sample, and checks that the best move is worth the value. Returns the coverage counts.
+/// Compares the searcher's value (exact mode: no TT, no reductions) with minimax at depths
+/// `1..=max_depth` on every sample, and checks that the best move is worth the value.
+/// Returns the coverage counts.
 fn compare_with_minimax(samples: &[Sample], max_depth: i32, deep_every: usize) -> Coverage {
     let mut searcher = Searcher::<Position>::new(1);
-    searcher.set_use_tt(false);
+    searcher.set_exact(true);
     let mut coverage = Coverage::default();
     let mut failures = Vec::new();
     for (index, sample) in samples.iter().enumerate() {
@@ -751,7 +752,7 @@ fn repeated_position_from_the_game_history_is_a_draw() {
     // positions losing for the side to move once one move's result is put in the history.
     let samples = random_game_positions(Rules::default(), scaled(4, 1), 70, 8);
     let mut searcher = Searcher::<Position>::new(1);
-    searcher.set_use_tt(false);
+    searcher.set_exact(true);
     let mut drawn = 0;
     for Sample { position, history } in &samples {
         let value = minimax(position, history, 3);
