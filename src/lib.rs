@@ -7,6 +7,7 @@ pub mod akiba;
 pub mod cli;
 pub mod game;
 pub mod logging;
+pub mod offboard;
 pub mod perft;
 pub mod search;
 pub mod tt;

@@ -1,0 +1,308 @@
+//! The Offboard position string (spec "Position string"): parsing with errors that name the
+//! field, and exact printing.
+//!
+//! Numbers must be written plainly (`0`, `12`; not `+1` or `01`), so that an accepted
+//! string prints back unchanged unless it splits a run of empty cells (`11` for `2`) or
+//! separates its fields by other whitespace than one space.
+
+use super::board::{Cell, first_number, last_number};
+use super::position::{MARBLES_PER_PLAYER, POINTS_TO_WIN, Position, colour_name};
+use super::sectors::{Rules, SECTORS};
+use crate::game::Player;
+use std::fmt;
+use std::str::FromStr;
+
+/// Why a position string was rejected; each variant names the field at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// Not exactly seven space-separated fields.
+    FieldCount(usize),
+    /// The board field: what is wrong with it.
+    Board(String),
+    Side(String),
+    /// A points field (`player` is `red` or `yellow`).
+    Points {
+        player: &'static str,
+        text: String,
+        reason: String,
+    },
+    Sectors(String),
+    Pending(String),
+    Fullmove(String),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::FieldCount(n) => write!(
+                f,
+                "position string has {n} fields, expected 7: <board> <side> <red points> \
+                 <yellow points> <sectors> <pending> <fullmove>"
+            ),
+            PositionError::Board(why) => write!(f, "board field: {why}"),
+            PositionError::Side(s) => write!(f, "side field: '{s}' is not 'r' or 'y'"),
+            PositionError::Points {
+                player,
+                text,
+                reason,
+            } => write!(f, "{player} points field: '{text}' {reason}"),
+            PositionError::Sectors(why) => write!(f, "sectors field: {why}"),
+            PositionError::Pending(why) => write!(f, "pending field: {why}"),
+            PositionError::Fullmove(s) => {
+                write!(
+                    f,
+                    "fullmove field: '{s}' is not a move number 1..4294967295"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A plainly written decimal number (no sign, no leading zero).
+fn plain_number(text: &str) -> Option<u32> {
+    text.parse::<u32>().ok().filter(|n| n.to_string() == text)
+}
+
+fn parse_board(text: &str) -> Result<[u64; 2], PositionError> {
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != 9 {
+        return Err(PositionError::Board(format!(
+            "{} rows separated by '/', expected 9 (i down to a)",
+            rows.len()
+        )));
+    }
+    let mut marbles = [0u64; 2];
+    for (i, row_text) in rows.iter().enumerate() {
+        let row = 8 - i as u8;
+        let name = (b'a' + row) as char;
+        let (first, last) = (first_number(row), last_number(row));
+        let len = u32::from(last - first + 1);
+        let mut covered = 0u32;
+        for ch in row_text.chars() {
+            let (player, width) = match ch {
+                'R' => (Some(Player::One), 1),
+                'Y' => (Some(Player::Two), 1),
+                '1'..='9' => (None, ch as u32 - '0' as u32),
+                _ => {
+                    return Err(PositionError::Board(format!(
+                        "unknown character '{ch}' in row {name} (expected R, Y or 1..9)"
+                    )));
+                }
+            };
+            if let Some(player) = player {
+                let cell = Cell::new(row as i8, (u32::from(first) + covered) as i8);
+                if let Some(cell) = cell.filter(|_| covered < len) {
+                    marbles[player.index()] |= cell.bit();
+                }
+            }
+            covered += width;
+        }
+        if covered != len {
+            return Err(PositionError::Board(format!(
+                "row {name} covers {covered} cells, expected {len} ({name}{first}..{name}{last})"
+            )));
+        }
+    }
+    for player in [Player::One, Player::Two] {
+        let count = marbles[player.index()].count_ones();
+        if count > MARBLES_PER_PLAYER {
+            return Err(PositionError::Board(format!(
+                "{count} {} marbles, at most {MARBLES_PER_PLAYER}",
+                colour_name(player)
+            )));
+        }
+    }
+    Ok(marbles)
+}
+
+fn parse_sectors(text: &str) -> Result<[Option<Player>; SECTORS], PositionError> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() != SECTORS {
+        return Err(PositionError::Sectors(format!(
+            "'{text}' has {} characters, expected 12 (one per sector: '.', 'r' or 'y')",
+            chars.len()
+        )));
+    }
+    let mut sectors = [None; SECTORS];
+    for (s, &ch) in chars.iter().enumerate() {
+        sectors[s] = match ch {
+            '.' => None,
+            'r' => Some(Player::One),
+            'y' => Some(Player::Two),
+            _ => {
+                return Err(PositionError::Sectors(format!(
+                    "'{ch}' for sector {} is not '.', 'r' or 'y'",
+                    s + 1
+                )));
+            }
+        };
+    }
+    Ok(sectors)
+}
+
+impl Position {
+    /// The start position under the given sector values.
+    pub fn start(rules: Rules) -> Position {
+        Position::parse(Position::START, rules).expect("the start position string is valid")
+    }
+
+    /// Parses a position string; the points must agree with the sectors under `rules`.
+    pub fn parse(text: &str, rules: Rules) -> Result<Position, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [
+            board,
+            side,
+            red_points,
+            yellow_points,
+            sectors,
+            pending,
+            fullmove,
+        ] = fields[..]
+        else {
+            return Err(PositionError::FieldCount(fields.len()));
+        };
+        let marbles = parse_board(board)?;
+        let side = match side {
+            "r" => Player::One,
+            "y" => Player::Two,
+            _ => return Err(PositionError::Side(side.to_string())),
+        };
+        let points_text = [red_points, yellow_points];
+        let mut points = [0u32; 2];
+        for player in [Player::One, Player::Two] {
+            let text = points_text[player.index()];
+            points[player.index()] = plain_number(text).ok_or_else(|| PositionError::Points {
+                player: colour_name(player),
+                text: text.to_string(),
+                reason: "is not a number of points".into(),
+            })?;
+        }
+        let sectors = parse_sectors(sectors)?;
+        for player in [Player::One, Player::Two] {
+            let on_board = marbles[player.index()].count_ones();
+            let in_sectors = sectors.iter().filter(|&&s| s == Some(player)).count() as u32;
+            if on_board + in_sectors > MARBLES_PER_PLAYER {
+                return Err(PositionError::Board(format!(
+                    "{on_board} {name} marbles on the board plus {in_sectors} in the sectors \
+                     field make {}, more than {MARBLES_PER_PLAYER}",
+                    on_board + in_sectors,
+                    name = colour_name(player),
+                )));
+            }
+        }
+        let derived = Position::points_from_sectors(&sectors, &rules);
+        for player in [Player::One, Player::Two] {
+            let i = player.index();
+            if points[i] != derived[i] {
+                return Err(PositionError::Points {
+                    player: colour_name(player),
+                    text: points_text[i].to_string(),
+                    reason: format!(
+                        "disagrees with the sectors field: the {} marbles in sectors are worth \
+                         {} under sector values {rules}",
+                        colour_name(player.other()),
+                        derived[i]
+                    ),
+                });
+            }
+        }
+        if points.iter().all(|&p| p >= POINTS_TO_WIN) {
+            return Err(PositionError::Points {
+                player: colour_name(Player::Two),
+                text: yellow_points.to_string(),
+                reason: format!(
+                    "and red's {} cannot both be {POINTS_TO_WIN} or more: the game ends when \
+                     the first player reaches {POINTS_TO_WIN}",
+                    points[0]
+                ),
+            });
+        }
+        let pending = match pending {
+            "p" => true,
+            "-" => false,
+            _ => {
+                return Err(PositionError::Pending(format!(
+                    "'{pending}' is not 'p' or '-'"
+                )));
+            }
+        };
+        if pending {
+            let own = marbles[side.index()].count_ones()
+                + sectors.iter().filter(|&&s| s == Some(side)).count() as u32;
+            if own >= MARBLES_PER_PLAYER {
+                return Err(PositionError::Pending(format!(
+                    "'p', but {} (to move) has all {MARBLES_PER_PLAYER} marbles on the board and \
+                     in sectors: none is free to re-place",
+                    colour_name(side)
+                )));
+            }
+        }
+        let fullmove = plain_number(fullmove)
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| PositionError::Fullmove(fullmove.to_string()))?;
+        let mut position = Position {
+            marbles,
+            side,
+            sectors,
+            points,
+            pending,
+            fullmove,
+            hash: 0,
+            rules,
+        };
+        position.hash = position.compute_hash();
+        Ok(position)
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+    /// Parses under the default sector values.
+    fn from_str(s: &str) -> Result<Position, PositionError> {
+        Position::parse(s, Rules::default())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..9u8).rev() {
+            let mut empty = 0;
+            for number in first_number(row)..=last_number(row) {
+                let marble = Cell::new(row as i8, number as i8).and_then(|c| self.marble_at(c));
+                match marble {
+                    Some(player) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        f.write_str(if player == Player::One { "R" } else { "Y" })?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if row > 0 {
+                f.write_str("/")?;
+            }
+        }
+        let side = if self.side == Player::One { 'r' } else { 'y' };
+        write!(f, " {side} {} {} ", self.points[0], self.points[1])?;
+        for owner in self.sectors {
+            f.write_str(match owner {
+                None => ".",
+                Some(Player::One) => "r",
+                Some(Player::Two) => "y",
+            })?;
+        }
+        write!(
+            f,
+            " {} {}",
+            if self.pending { 'p' } else { '-' },
+            self.fullmove
+        )
+    }
+}

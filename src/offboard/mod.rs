@@ -1,0 +1,238 @@
+//! Offboard (Abalone Offboard): push opposing marbles off a 61-cell hexagonal board into
+//! scoring sectors worth 1 to 3 points; 6 points win. The rules are
+//! `shared/spec/offboard.md`; the start cells and the sector values are that spec's
+//! reconstructions, so the values are a rule option ([`Rules`]) and any start can be
+//! loaded as a position string.
+
+mod board;
+pub mod eval;
+mod fen;
+mod movegen;
+mod moves;
+mod position;
+mod sectors;
+mod zobrist;
+
+pub use board::{CELLS, Cell, Direction, ParseCellError};
+pub use fen::PositionError;
+pub use moves::{Move, ParseMoveError};
+pub use position::{MARBLES_PER_PLAYER, POINTS_TO_WIN, Position};
+pub use sectors::{DEFAULT_SECTOR_VALUES, Exit, Rules, RulesError, SECTORS};
+
+use crate::game::{Game, MoveList, Outcome, Player};
+use position::colour_name;
+
+/// The engine option that sets the sector values.
+pub const SECTORS_OPTION: &str = "OffboardSectors";
+
+/// The main-diagonal corner cells and the way off the board that lands on each ring corner,
+/// in the order of the ring's corners (for the diagram).
+const CORNER_EXITS: [(&str, Direction); 6] = [
+    ("a1", Direction::SW),
+    ("a5", Direction::SE),
+    ("e9", Direction::E),
+    ("i9", Direction::NE),
+    ("i5", Direction::NW),
+    ("e1", Direction::W),
+];
+
+impl Game for Position {
+    type Move = Move;
+    type Rules = Rules;
+    type ParseError = PositionError;
+
+    const NAME: &'static str = "offboard";
+
+    fn start(rules: Rules) -> Position {
+        Position::start(rules)
+    }
+
+    fn parse(text: &str, rules: Rules) -> Result<Position, PositionError> {
+        Position::parse(text, rules)
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        Position::legal_moves(self, moves)
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
+    }
+
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self, &eval::Weights::DEFAULT)
+    }
+
+    /// Points (100 each) and marbles on the board (20 each), from the mover's view.
+    fn material(&self) -> i32 {
+        let count =
+            |p: Player| 100 * self.points(p) as i32 + 20 * self.marbles(p).count_ones() as i32;
+        count(self.to_move()) - count(self.to_move().other())
+    }
+
+    /// Pushes that put a marble off the board: they score or send a marble back. Re-placing
+    /// is not tactical: there are dozens of them and standing pat values the pending marble.
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.is_push_off(mv)
+    }
+
+    fn move_index(mv: Move) -> usize {
+        mv.index()
+    }
+
+    const MOVE_INDEX_LIMIT: usize = Move::INDEX_LIMIT;
+
+    fn rule_options() -> &'static [&'static str] {
+        &["OffboardSectors type string default 1,2,3,3,2,1,1,2,3,3,2,1"]
+    }
+
+    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, String> {
+        if name.eq_ignore_ascii_case(SECTORS_OPTION) {
+            *rules = value
+                .parse()
+                .map_err(|e: RulesError| format!("{SECTORS_OPTION} '{value}': {e}"))?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    fn diagram(&self) -> String {
+        let mut out = String::new();
+        // Rows 9 and -1 are the ring's top and bottom, -2 holds the diagonal numbers 1..5.
+        for row in (-2..=9i8).rev() {
+            let mut line = [b' '; 26];
+            for number in 0..=10i8 {
+                let x = (2 * number - row + 6) as usize;
+                if let Some(cell) = Cell::new(row, number) {
+                    line[x] = match self.marble_at(cell) {
+                        Some(Player::One) => b'R',
+                        Some(Player::Two) => b'Y',
+                        None => b'.',
+                    };
+                } else if let Some(exit) = sectors::ring_exit(row, number) {
+                    line[x] = match exit {
+                        Exit::Corner(_) => b'+',
+                        Exit::Sector(s) => match self.sectors[s as usize] {
+                            None => char::from_digit(u32::from(self.rules.value(s as usize)), 10)
+                                .map_or(b'?', |digit| digit as u8),
+                            Some(Player::One) => b'r',
+                            Some(Player::Two) => b'y',
+                        },
+                    };
+                } else if (row == -2 && (1..=5).contains(&number))
+                    || ((6..=9).contains(&number) && row == number - 7)
+                {
+                    line[x] = b'0' + number as u8;
+                }
+            }
+            let label = if (0..=8).contains(&row) {
+                (b'a' + row as u8) as char
+            } else {
+                ' '
+            };
+            let text = String::from_utf8_lossy(&line);
+            out.push_str(format!("{label}  {}", text.trim_end()).trim_end());
+            out.push('\n');
+        }
+        out.push_str(
+            "\nring: a sector's value where it is empty, r/y the marble it holds, + a corner;\n\
+             the digits outside the ring number the diagonals (cells a1..i9)\n",
+        );
+        out.push_str("sector  ");
+        for s in 1..=SECTORS {
+            out.push_str(&format!("{s:>3}"));
+        }
+        out.push_str("\nvalue   ");
+        for s in 0..SECTORS {
+            out.push_str(&format!("{:>3}", self.rules.value(s)));
+        }
+        out.push_str("\nholds   ");
+        for owner in self.sectors {
+            out.push_str(match owner {
+                None => "  .",
+                Some(Player::One) => "  r",
+                Some(Player::Two) => "  y",
+            });
+        }
+        out.push_str("\ncorners roll into:");
+        for (k, (cell, dir)) in CORNER_EXITS.iter().enumerate() {
+            let sector = self.rules.sector(Exit::Corner(k as u8)) + 1;
+            out.push_str(&format!(" {cell} {dir:?}->{sector}"));
+        }
+        out.push_str(&format!(
+            "\npoints:  red {}, yellow {} ({POINTS_TO_WIN} to win)\n",
+            self.points[0], self.points[1]
+        ));
+        out.push_str(&format!(
+            "to move: {}{}\n",
+            colour_name(self.side),
+            if self.pending {
+                " (has a returned marble: '@cell' re-places it, a normal move discards it)"
+            } else {
+                ""
+            }
+        ));
+        if let Some(outcome) = self.outcome() {
+            let text = match outcome {
+                Outcome::Win(p) => format!("{} wins", colour_name(p)),
+                Outcome::Draw => "draw".to_string(),
+            };
+            out.push_str(&format!("game over: {text}\n"));
+        }
+        out.push_str(concat!(
+            "note:    the start cells and the sector values are reconstructions (the rulebook's\n",
+            "         figures are missing): load any start with --fen \"<position>\"; set the\n",
+            "         values with the engine option OffboardSectors (12 values 1..3 for sectors\n",
+            "         1..12, counter-clockwise from the one below a1-a2)\n",
+        ));
+        out.push_str(&format!("position: {self}\n"));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corner_exits_are_the_ring_corners() {
+        for (k, (name, dir)) in CORNER_EXITS.iter().enumerate() {
+            let cell: Cell = name.parse().expect("a cell");
+            assert_eq!(cell.exit(*dir), Some(Exit::Corner(k as u8)), "{name}");
+        }
+    }
+
+    #[test]
+    fn diagram_shows_the_board_ring_and_reconstruction_note() {
+        let diagram = Position::start(Rules::default()).diagram();
+        // The ring's top (sectors 8 and 7 between two corners), then row i.
+        assert_eq!(diagram.lines().next(), Some("          + 2 2 1 1 +"));
+        assert!(diagram.contains("\ni        3 R R . Y Y 1\n"), "{diagram}");
+        assert!(diagram.contains("a        1 R R . Y Y 3 7"), "{diagram}");
+        assert!(diagram.contains("reconstructions"));
+        assert!(diagram.contains("OffboardSectors"));
+        assert!(diagram.contains("--fen"));
+        assert!(diagram.contains(Position::START));
+    }
+}

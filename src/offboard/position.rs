@@ -1,0 +1,224 @@
+//! The Offboard position: marbles as bitboards, the sectors' contents, the pending marble,
+//! and making moves.
+
+use super::board::{Cell, Cells};
+use super::movegen::{LineMove, Push};
+use super::moves::Move;
+use super::sectors::{Rules, SECTORS};
+use super::zobrist::KEYS;
+use crate::game::{Outcome, Player};
+
+/// Marbles per player: at the start, and the most a player may have on the board, in
+/// sectors and pending together.
+pub const MARBLES_PER_PLAYER: u32 = 12;
+/// Points that win the game at once.
+pub const POINTS_TO_WIN: u32 = 6;
+
+/// The colour's name in messages: player one is red, player two yellow.
+pub fn colour_name(player: Player) -> &'static str {
+    match player {
+        Player::One => "red",
+        Player::Two => "yellow",
+    }
+}
+
+/// A validated Offboard position together with the sector values it is played under.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// Bitboards indexed by [`Player::index`]: red, yellow.
+    pub(super) marbles: [u64; 2],
+    pub(super) side: Player,
+    /// The owner of the marble in each sector (the pusher scored it).
+    pub(super) sectors: [Option<Player>; SECTORS],
+    /// Points by player. They follow from `sectors` and the rules' values; kept so that
+    /// the evaluation and the end test need not add them up.
+    pub(super) points: [u32; 2],
+    /// The side to move has a returned marble to re-place (`@cell` moves are legal).
+    pub(super) pending: bool,
+    pub(super) fullmove: u32,
+    pub(super) hash: u64,
+    pub(super) rules: Rules,
+}
+
+impl PartialEq for Position {
+    /// Equal when every field of the position string and the rules are equal.
+    fn eq(&self, other: &Position) -> bool {
+        self.marbles == other.marbles
+            && self.side == other.side
+            && self.sectors == other.sectors
+            && self.pending == other.pending
+            && self.fullmove == other.fullmove
+            && self.rules == other.rules
+    }
+}
+
+impl Eq for Position {}
+
+impl Position {
+    /// The start position (its cells are the spec's reconstruction).
+    pub const START: &'static str =
+        "RR1YY/R1RY1Y/1RR1YY1/8/9/8/1RR1YY1/R1RY1Y/RR1YY r 0 0 ............ - 1";
+
+    pub fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Bitboard of one player's marbles on the board.
+    pub fn marbles(&self, player: Player) -> u64 {
+        self.marbles[player.index()]
+    }
+
+    pub fn occupied(&self) -> u64 {
+        self.marbles[0] | self.marbles[1]
+    }
+
+    pub fn marble_at(&self, cell: Cell) -> Option<Player> {
+        [Player::One, Player::Two]
+            .into_iter()
+            .find(|p| self.marbles[p.index()] & cell.bit() != 0)
+    }
+
+    /// Whose marble sector `0..12` holds.
+    pub fn sector(&self, sector: usize) -> Option<Player> {
+        self.sectors[sector]
+    }
+
+    pub fn points(&self, player: Player) -> u32 {
+        self.points[player.index()]
+    }
+
+    /// Whether the side to move has a returned marble to re-place.
+    pub fn pending(&self) -> bool {
+        self.pending
+    }
+
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// A player has won on points.
+    #[inline]
+    pub(super) fn is_decided(&self) -> bool {
+        self.points[0] >= POINTS_TO_WIN || self.points[1] >= POINTS_TO_WIN
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.points[0] >= POINTS_TO_WIN {
+            Some(Outcome::Win(Player::One))
+        } else if self.points[1] >= POINTS_TO_WIN {
+            Some(Outcome::Win(Player::Two))
+        } else if self.count_moves() == 0 {
+            // Never with a pending marble: the board always has empty cells.
+            Some(Outcome::Win(self.side.other()))
+        } else {
+            None
+        }
+    }
+
+    /// Points each player has, added up from the sectors' contents and values.
+    pub(super) fn points_from_sectors(
+        sectors: &[Option<Player>; SECTORS],
+        rules: &Rules,
+    ) -> [u32; 2] {
+        let mut points = [0; 2];
+        for (s, owner) in sectors.iter().enumerate() {
+            // A sector holds the pushed marble: its value went to the other player.
+            if let Some(owner) = owner {
+                points[owner.other().index()] += u32::from(rules.value(s));
+            }
+        }
+        points
+    }
+
+    /// Hash of the side to move and the pending flag.
+    #[inline]
+    fn state_key(&self) -> u64 {
+        let mut key = 0;
+        if self.side == Player::Two {
+            key ^= KEYS.yellow_to_move;
+        }
+        if self.pending {
+            key ^= KEYS.pending;
+        }
+        key
+    }
+
+    /// The Zobrist key computed from scratch; `hash()` must always equal it. It covers the
+    /// marbles, the side to move, the sectors' contents and the pending flag: the points
+    /// follow from the sectors under the game's fixed sector values, and the move number
+    /// does not change what can happen.
+    pub fn compute_hash(&self) -> u64 {
+        let mut key = self.state_key();
+        for (p, &bb) in self.marbles.iter().enumerate() {
+            for cell in Cells(bb) {
+                key ^= KEYS.marbles[p][cell.index()];
+            }
+        }
+        for (s, owner) in self.sectors.iter().enumerate() {
+            if let Some(owner) = owner {
+                key ^= KEYS.sectors[s][owner.index()];
+            }
+        }
+        key
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Plays a legal move, updating the hash incrementally.
+    pub fn play(&mut self, mv: Move) {
+        let me = self.side.index();
+        let them = 1 - me;
+        let mut key = self.hash ^ self.state_key();
+        let mut returned = false;
+        match mv.direction() {
+            None => {
+                let cell = mv.cell();
+                self.marbles[me] |= cell.bit();
+                key ^= KEYS.marbles[me][cell.index()];
+            }
+            Some(dir) => {
+                let from = mv.cell();
+                let Some(LineMove { head, push }) = self.line_move(self.side, from, dir) else {
+                    panic!("{mv} is not a legal move in {self}");
+                };
+                // A line only changes at its ends: the rear cell empties, the head fills.
+                self.marbles[me] ^= from.bit() | head.bit();
+                key ^= KEYS.marbles[me][from.index()] ^ KEYS.marbles[me][head.index()];
+                match push {
+                    Push::None => {}
+                    Push::To(tail) => {
+                        self.marbles[them] ^= head.bit() | tail.bit();
+                        key ^= KEYS.marbles[them][head.index()] ^ KEYS.marbles[them][tail.index()];
+                    }
+                    Push::Off(exit) => {
+                        self.marbles[them] ^= head.bit();
+                        key ^= KEYS.marbles[them][head.index()];
+                        let sector = self.rules.sector(exit);
+                        if self.sectors[sector].is_none() {
+                            self.sectors[sector] = Some(self.side.other());
+                            key ^= KEYS.sectors[sector][them];
+                            self.points[me] += u32::from(self.rules.value(sector));
+                        } else {
+                            returned = true;
+                        }
+                    }
+                }
+            }
+        }
+        if self.side == Player::Two {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.other();
+        // A normal move discards the mover's own pending marble; only a marble just sent
+        // back from an occupied sector is pending now (and it is the new side's).
+        self.pending = returned;
+        key ^= self.state_key();
+        self.hash = key;
+    }
+}
