@@ -145,6 +145,11 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     }
     /// Plays a move that [`Game::legal_moves`] produced.
     fn play(&mut self, mv: Self::Move);
+    /// The position with the turn handed to the opponent without a move (null-move
+    /// pruning); `None` where that makes no sense, e.g. in the middle of a turn.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
     /// Zobrist key over everything that decides the future of the game.
     fn hash(&self) -> u64;
     /// `Some` once the game is over.

@@ -464,6 +464,30 @@ impl<G: Game> Searcher<G> {
                 return score;
             }
         }
+        // Null move: if handing the opponent a free move still leaves us above beta, a real
+        // move will too (skipped in PV nodes, near mates and where the game has no pass).
+        if !is_pv && !self.exact && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND {
+            if let Some(null) = position.null_move().filter(|_| position.evaluate() >= beta) {
+                let reduction = 2 + depth / 4;
+                let mut null_pv = Pv::new();
+                self.line.push(key);
+                let score = -self.negamax(
+                    &null,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    &mut null_pv,
+                );
+                self.line.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return score.min(MATE_BOUND);
+                }
+            }
+        }
         let tt_move = hit.and_then(|h| h.mv);
         let me = position.to_move().index();
         let mut scored = self.order(position, &moves, tt_move, ply, me);

@@ -103,6 +103,10 @@ impl Game for Position {
         Position::play(self, mv)
     }
 
+    fn null_move(&self) -> Option<Position> {
+        Position::null_move(self)
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

@@ -283,6 +283,19 @@ impl Position {
         self.hash = key;
     }
 
+    /// The opponent to move on the same board, for null-move pruning; not in an extra move,
+    /// where `pass` is a real move already.
+    pub fn null_move(&self) -> Option<Position> {
+        if self.extra {
+            return None;
+        }
+        let mut position = self.clone();
+        let key = position.hash ^ position.state_key();
+        position.end_turn(None);
+        position.hash = key ^ position.state_key();
+        Some(position)
+    }
+
     fn end_turn(&mut self, banned: Option<Move>) {
         if self.side == Player::Two {
             self.fullmove = self.fullmove.saturating_add(1);

@@ -170,6 +170,19 @@ impl Position {
         self.hash
     }
 
+    /// The opponent to move on the same board, for null-move pruning; not with a pending
+    /// marble, whose fate is part of the move.
+    pub fn null_move(&self) -> Option<Position> {
+        if self.pending {
+            return None;
+        }
+        let mut position = self.clone();
+        let key = position.hash ^ position.state_key();
+        position.side = position.side.other();
+        position.hash = key ^ position.state_key();
+        Some(position)
+    }
+
     /// Plays a legal move, updating the hash incrementally.
     pub fn play(&mut self, mv: Move) {
         let me = self.side.index();
