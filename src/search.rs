@@ -468,7 +468,7 @@ impl<G: Game> Searcher<G> {
         // move will too (skipped in PV nodes, near mates and where the game has no pass).
         if !is_pv && !self.exact && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND {
             if let Some(null) = position.null_move().filter(|_| position.evaluate() >= beta) {
-                let reduction = 2 + depth / 4;
+                let reduction = 2;
                 let mut null_pv = Pv::new();
                 self.line.push(key);
                 let score = -self.negamax(
