@@ -6,7 +6,6 @@
 //! Search nodes per second are printed first, from one deterministic search to depth 7.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use shove::game::Game;
 use shove::offboard::{Position, Rules};
 use shove::perft::perft;
 use shove::search::{Limits, Searcher};

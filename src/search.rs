@@ -466,26 +466,28 @@ impl<G: Game> Searcher<G> {
         }
         // Null move: if handing the opponent a free move still leaves us above beta, a real
         // move will too (skipped in PV nodes, near mates and where the game has no pass).
-        if !is_pv && !self.exact && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND {
-            if let Some(null) = position.null_move().filter(|_| position.evaluate() >= beta) {
-                let reduction = 2;
-                let mut null_pv = Pv::new();
-                self.line.push(key);
-                let score = -self.negamax(
-                    &null,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    -beta,
-                    -beta + 1,
-                    &mut null_pv,
-                );
-                self.line.pop();
-                if self.aborted {
-                    return 0;
-                }
-                if score >= beta {
-                    return score.min(MATE_BOUND);
-                }
+        let null = (!is_pv && !self.exact && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND)
+            .then(|| position.null_move())
+            .flatten()
+            .filter(|_| position.evaluate() >= beta);
+        if let Some(null) = null {
+            const NULL_MOVE_REDUCTION: i32 = 2;
+            let mut null_pv = Pv::new();
+            self.line.push(key);
+            let score = -self.negamax(
+                &null,
+                depth - 1 - NULL_MOVE_REDUCTION,
+                ply + 1,
+                -beta,
+                -beta + 1,
+                &mut null_pv,
+            );
+            self.line.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return score.min(MATE_BOUND);
             }
         }
         let tt_move = hit.and_then(|h| h.mv);

@@ -14,6 +14,9 @@ mod session;
 use crate::akiba;
 use crate::cli::{MAX_HASH_MB, MAX_PERFT_DEPTH};
 use crate::game::Game;
+use crate::matches::Adjudication;
+use crate::offboard;
+use crate::players::BotKind;
 use go::GoParams;
 use output::Output;
 use session::{GameSession, Session};
@@ -23,22 +26,28 @@ use std::io::{self, BufRead, Write};
 pub const DEFAULT_HASH_MB: usize = 64;
 /// Largest `MultiPV` value.
 pub const MAX_MULTIPV: usize = 64;
+/// Largest `MaxPlies` value.
+pub const MAX_PLIES_LIMIT: usize = 1_000_000;
 
-/// Makes a game's session, given the table size in MB.
-type NewSession = fn(usize) -> Box<dyn GameSession>;
+/// Makes a game's session, given the table size in MB and the built-in player, if any.
+type NewSession = fn(usize, Option<BotKind>) -> Box<dyn GameSession>;
 
 /// The games the `Game` option offers, the first being the default: name and constructor
-/// (taking the table size in MB). A new game is one more line here.
-const GAMES: &[(&str, NewSession)] = &[(akiba::Position::NAME, new_session::<akiba::Position>)];
+/// (taking the table size in MB and the built-in player). A new game is one more line here.
+const GAMES: &[(&str, NewSession)] = &[
+    (akiba::Position::NAME, new_session::<akiba::Position>),
+    (offboard::Position::NAME, new_session::<offboard::Position>),
+];
 
-fn new_session<G: Game>(hash_megabytes: usize) -> Box<dyn GameSession> {
-    Box::new(Session::<G>::new(hash_megabytes))
+fn new_session<G: Game>(hash_megabytes: usize, player: Option<BotKind>) -> Box<dyn GameSession> {
+    Box::new(Session::<G>::new(hash_megabytes, player))
 }
 
 /// Runs the protocol on the process's stdin and stdout until `quit` or end of input.
-/// `options` (name, value) are set first, as by `setoption` (the command line's rule flags).
-pub fn run_stdio(options: &[(&str, &str)]) -> Result<(), String> {
-    run(io::stdin().lock(), io::stdout(), options)
+/// `options` (name, value) are set first, as by `setoption` (the command line's rule flags);
+/// with `player` a built-in player answers `go` instead of the search.
+pub fn run_stdio(options: &[(&str, &str)], player: Option<BotKind>) -> Result<(), String> {
+    run(io::stdin().lock(), io::stdout(), options, player)
 }
 
 /// Runs the protocol over any line source and sink (stdout in the binary, buffers in
@@ -48,8 +57,9 @@ pub fn run(
     mut input: impl BufRead,
     output: impl Write + Send + 'static,
     options: &[(&str, &str)],
+    player: Option<BotKind>,
 ) -> Result<(), String> {
-    let mut engine = Engine::new(Output::new(output));
+    let mut engine = Engine::new(Output::new(output), player);
     for (name, value) in options {
         let words: Vec<&str> = ["name", name, "value", value]
             .iter()
@@ -91,6 +101,9 @@ struct Engine {
     out: Output,
     hash_megabytes: usize,
     multipv: usize,
+    /// `MaxPlies` and `RepetitionDraw`: kept here so that they survive a change of game.
+    adjudication: Adjudication,
+    player: Option<BotKind>,
     session: Box<dyn GameSession>,
 }
 
@@ -105,12 +118,14 @@ const BUSY_COMMANDS: &[&str] = &[
 ];
 
 impl Engine {
-    fn new(out: Output) -> Engine {
+    fn new(out: Output, player: Option<BotKind>) -> Engine {
         Engine {
             out,
             hash_megabytes: DEFAULT_HASH_MB,
             multipv: 1,
-            session: (GAMES[0].1)(DEFAULT_HASH_MB),
+            adjudication: Adjudication::default(),
+            player,
+            session: (GAMES[0].1)(DEFAULT_HASH_MB, player),
         }
     }
 
@@ -192,7 +207,13 @@ impl Engine {
     /// The reply to `uci` / `ugi`: identity, options, then `ok`.
     fn identify(&self, ok: &str) {
         let out = &self.out;
-        out.line(&format!("id name shove {}", env!("CARGO_PKG_VERSION")));
+        let player = self
+            .player
+            .map_or_else(String::new, |kind| format!(" player {kind}"));
+        out.line(&format!(
+            "id name shove {}{player}",
+            env!("CARGO_PKG_VERSION")
+        ));
         out.line("id author The shove developers");
         out.line(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
@@ -208,6 +229,10 @@ impl Engine {
             "option name Game type combo default {}{vars}",
             GAMES[0].0
         ));
+        out.line(&format!(
+            "option name MaxPlies type spin default 0 min 0 max {MAX_PLIES_LIMIT}"
+        ));
+        out.line("option name RepetitionDraw type check default false");
         for option in self.session.rule_options() {
             out.line(&format!("option name {option}"));
         }
@@ -234,6 +259,12 @@ impl Engine {
             self.hash_megabytes = megabytes;
         } else if name.eq_ignore_ascii_case("MultiPV") {
             self.multipv = spin(&name, &value, 1, MAX_MULTIPV)?;
+        } else if name.eq_ignore_ascii_case("MaxPlies") {
+            self.adjudication.max_plies = spin(&name, &value, 0, MAX_PLIES_LIMIT)?;
+            self.session.set_adjudication(self.adjudication);
+        } else if name.eq_ignore_ascii_case("RepetitionDraw") {
+            self.adjudication.repetition_draw = check(&name, &value)?;
+            self.session.set_adjudication(self.adjudication);
         } else if name.eq_ignore_ascii_case("Game") {
             let Some((game, make)) = GAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(&value))
             else {
@@ -245,7 +276,8 @@ impl Engine {
             };
             if *game != self.session.name() {
                 tracing::info!(game, "switching game");
-                self.session = make(self.hash_megabytes);
+                self.session = make(self.hash_megabytes, self.player);
+                self.session.set_adjudication(self.adjudication);
             }
         } else if !self.session.set_rule_option(&name, &value)? {
             return Err(format!(
@@ -336,6 +368,17 @@ fn bool_text(value: bool) -> &'static str {
     if value { "true" } else { "false" }
 }
 
+/// Parses a check option's value.
+fn check(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!(
+            "option {name} value '{value}' is not true or false"
+        )),
+    }
+}
+
 /// Parses a spin option's value.
 fn spin(name: &str, value: &str, min: usize, max: usize) -> Result<usize, String> {
     match value.parse::<usize>() {
@@ -367,7 +410,13 @@ mod tests {
 
     fn session(input: &str) -> Vec<String> {
         let output = Shared::default();
-        run(io::Cursor::new(input.to_string()), output.clone(), &[]).unwrap();
+        run(
+            io::Cursor::new(input.to_string()),
+            output.clone(),
+            &[],
+            None,
+        )
+        .unwrap();
         let bytes = output.0.lock().unwrap().clone();
         String::from_utf8(bytes)
             .unwrap()

@@ -9,6 +9,7 @@
 use shove::akiba::{Position, RepeatRule, Rules};
 use shove::cli::play_moves;
 use shove::game::{Game, MoveList, Outcome, Player};
+use shove::matches::Adjudication;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -20,6 +21,8 @@ const START: &str = "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1
 const ONE_MOVE: &str = "6B/7/7/7/7/R6/W6 w 0 0 - a1b1 1";
 /// White has won seven reds: the game is over.
 const WHITE_WON: &str = "6B/7/7/7/7/7/W6 b 7 0 - - 1";
+/// White's `b1a1` pushes the red off a1 and wins the seventh red.
+const ONE_CAPTURE: &str = "7/7/7/7/7/7/RW4B w 6 0 - - 1";
 /// A middlegame with captures available for both sides.
 const MIDDLEGAME: &str = "W1W1B1B/W2R1B1/1RRR3/1RR1RRW/2RRB2/B2R1W1/B4WW w 1 0 - - 9";
 
@@ -40,7 +43,13 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    /// The engine with command-line arguments (e.g. `--player random`).
+    fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_shove"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -288,6 +297,9 @@ fn check_line(line: &str) -> Result<(), String> {
     let ok = match words.as_slice() {
         ["uciok" | "ugiok" | "readyok"] => true,
         ["id", "name", "shove", version] => !version.is_empty(),
+        ["id", "name", "shove", version, "player", player] => {
+            !version.is_empty() && !player.is_empty()
+        }
         ["id", "author", "The", "shove", "developers"] => true,
         ["option", "name", ..] => true,
         ["bestmove", mv] => *mv == "(none)" || is_move(mv),
@@ -379,8 +391,8 @@ fn p1_text(position: &Position) -> &'static str {
     }
 }
 
-fn result_text(position: &Position) -> &'static str {
-    match position.outcome() {
+fn outcome_text(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
         None => "none",
         Some(Outcome::Win(Player::One)) => "p1win",
         Some(Outcome::Win(Player::Two)) => "p2win",
@@ -403,7 +415,9 @@ fn check_handshake(command: &str, ok: &str) {
         [
             "option name Hash type spin default 64 min 1 max 16384",
             "option name MultiPV type spin default 1 min 1 max 64",
-            "option name Game type combo default akiba var akiba",
+            "option name Game type combo default akiba var akiba var offboard",
+            "option name MaxPlies type spin default 0 min 0 max 1000000",
+            "option name RepetitionDraw type check default false",
             "option name ExtraMove type check default true",
             "option name RepeatRule type combo default pushback var pushback var ko",
         ]
@@ -1011,9 +1025,16 @@ fn end_of_input_during_a_search_prints_bestmove() {
 // A whole game as cutegames plays it
 // ---------------------------------------------------------------------------------------
 
-/// Plays one game the way cutegames' UGI runner talks to an engine, from `start` (`None`:
-/// `startpos`) for at most `max_plies` moves; returns the moves played.
-fn cutegames_game(start: Option<&str>, max_plies: usize) -> Vec<String> {
+/// Plays one game the way cutegames' UGI runner talks to an engine started with `args`,
+/// from `start` (`None`: `startpos`) for at most `max_plies` moves; returns the moves played.
+/// With `adjudication` the engine is given `MaxPlies` and `RepetitionDraw` and must end the
+/// game itself, exactly when the library's referee says so.
+fn cutegames_game(
+    start: Option<&str>,
+    max_plies: usize,
+    args: &[&str],
+    adjudication: Adjudication,
+) -> Vec<String> {
     let position_command = |moves: &[String]| {
         let mut command = match start {
             None => "position startpos".to_string(),
@@ -1025,10 +1046,18 @@ fn cutegames_game(start: Option<&str>, max_plies: usize) -> Vec<String> {
         }
         command
     };
-    let mut engine = Engine::start();
+    let mut engine = Engine::start_with(args);
     engine.send("ugi");
     engine.recv_until(|l| l == "ugiok");
     engine.send("setoption name Hash value 16");
+    engine.send(&format!(
+        "setoption name MaxPlies value {}",
+        adjudication.max_plies
+    ));
+    engine.send(&format!(
+        "setoption name RepetitionDraw value {}",
+        adjudication.repetition_draw
+    ));
     engine.sync();
     engine.send("uginewgame");
     // Who starts.
@@ -1040,23 +1069,18 @@ fn cutegames_game(start: Option<&str>, max_plies: usize) -> Vec<String> {
     let mut clocks = [200i64, 200];
     let increment = 10;
     loop {
-        let position = position_after(start, &moves, Rules::default());
+        let mut position = Position::parse(start.unwrap_or(START), Rules::default()).unwrap();
+        let history = play_moves(&mut position, &moves.join(" ")).unwrap();
+        let outcome = adjudication.outcome(&position, &history);
         engine.send(&position_command(&moves));
         assert_eq!(engine.query("p1turn"), p1_text(&position));
         engine.sync();
         engine.send(&position_command(&moves));
         engine.send(&position_command(&moves));
         let over = engine.query("gameover");
-        assert_eq!(
-            over,
-            if position.outcome().is_some() {
-                "true"
-            } else {
-                "false"
-            }
-        );
+        assert_eq!(over, if outcome.is_some() { "true" } else { "false" });
         if over == "true" || moves.len() >= max_plies {
-            assert_eq!(engine.query("result"), result_text(&position));
+            assert_eq!(engine.query("result"), outcome_text(outcome));
             break;
         }
         let side = position.to_move().index();
@@ -1079,7 +1103,7 @@ fn cutegames_dialogue_for_whole_games() {
     // From the middlegame captures come at once; from the start the game is longer.
     let mut extra_moves = 0;
     for start in [Some(MIDDLEGAME), None] {
-        let moves = cutegames_game(start, 60);
+        let moves = cutegames_game(start, 60, &[], Adjudication::default());
         let mut position = Position::parse(start.unwrap_or(START), Rules::default()).unwrap();
         for mv in &moves {
             let mover = position.to_move();
@@ -1090,4 +1114,132 @@ fn cutegames_dialogue_for_whole_games() {
         }
     }
     assert!(extra_moves > 0, "no extra move happened in the games");
+}
+
+/// Counts the moves after which the mover is still to move (extra moves).
+fn extra_moves(start: Option<&str>, moves: &[String]) -> usize {
+    let mut position = Position::parse(start.unwrap_or(START), Rules::default()).unwrap();
+    let mut extra = 0;
+    for mv in moves {
+        let mover = position.to_move();
+        position.play(position.parse_move(mv).unwrap());
+        if position.to_move() == mover && position.outcome().is_none() {
+            extra += 1;
+        }
+    }
+    extra
+}
+
+#[test]
+fn cutegames_dialogue_ends_adjudicated_games() {
+    // cutegames never ends a game itself: the engine's options do. With the search the game
+    // from the start runs into the move limit (or a repetition).
+    let limit = Adjudication {
+        max_plies: 24,
+        repetition_draw: true,
+    };
+    let moves = cutegames_game(None, usize::MAX, &[], limit);
+    assert!(moves.len() <= 24, "{} moves", moves.len());
+    // Built-in players answer the same dialogue; random games from the middlegame have
+    // extra moves and end by the rules, a repetition or the limit.
+    let mut extra = 0;
+    for player in ["random", "greedy"] {
+        let limit = Adjudication {
+            max_plies: 150,
+            repetition_draw: true,
+        };
+        let moves = cutegames_game(Some(MIDDLEGAME), usize::MAX, &["--player", player], limit);
+        assert!(moves.len() <= 150);
+        extra += extra_moves(Some(MIDDLEGAME), &moves);
+    }
+    assert!(extra > 0, "no extra move happened in the games");
+}
+
+/// White and Black each step a marble out and back: the start recurs every four moves.
+const CYCLE: &str = "a7a6 g7g6 a5a6 g5g6";
+
+#[test]
+fn repetition_and_move_limit_options() {
+    let mut engine = Engine::start();
+    let twice = format!("position startpos moves {CYCLE} {CYCLE}");
+    engine.send(&twice);
+    assert_eq!(engine.query("gameover"), "false");
+    engine.expect_silence("setoption name RepetitionDraw value true");
+    // The third occurrence of the start position.
+    assert_eq!(engine.query("gameover"), "true");
+    assert_eq!(engine.query("result"), "draw");
+    for go in ["go depth 3", "go nodes 100", "go wtime 100 btime 100"] {
+        let (infos, best) = engine.search(go);
+        assert!(infos.is_empty());
+        assert_eq!(best, "(none)");
+    }
+    engine.send(&format!("position startpos moves {CYCLE}"));
+    assert_eq!(engine.query("gameover"), "false");
+    // The limit counts the moves after the position: four here.
+    engine.expect_silence("setoption name MaxPlies value 4");
+    assert_eq!(engine.query("gameover"), "true");
+    assert_eq!(engine.query("result"), "draw");
+    engine.send("position startpos moves a7a6 g7g6 a5a6");
+    assert_eq!(engine.query("gameover"), "false");
+    let (_, best) = engine.search("go depth 2");
+    assert_legal(
+        &position_after(
+            None,
+            &["a7a6".into(), "g7g6".into(), "a5a6".into()],
+            Rules::default(),
+        ),
+        &best,
+    );
+    // A result by the rules stands.
+    engine.send(&format!("position fen {WHITE_WON}"));
+    assert_eq!(engine.query("result"), "p1win");
+    // Both options survive a change of game and back.
+    engine.expect_silence("setoption name Game value offboard");
+    engine.expect_silence("setoption name Game value akiba");
+    engine.send(&twice);
+    assert_eq!(engine.query("result"), "draw");
+    engine.expect_silence("setoption name MaxPlies value 0");
+    engine.expect_silence("setoption name RepetitionDraw value false");
+    assert_eq!(engine.query("gameover"), "false");
+    for command in [
+        "setoption name MaxPlies value -1",
+        "setoption name MaxPlies value x",
+        "setoption name MaxPlies value 1000001",
+        "setoption name RepetitionDraw value maybe",
+    ] {
+        engine.expect_error(command);
+    }
+    engine.quit();
+}
+
+#[test]
+fn built_in_players_speak_the_protocol() {
+    for player in ["random", "greedy", "material-ab:3"] {
+        let mut engine = Engine::start_with(&["--player", player]);
+        engine.send("uci");
+        engine.expect(&format!(
+            "id name shove {} player {player}",
+            env!("CARGO_PKG_VERSION")
+        ));
+        engine.recv_until(|l| l == "uciok");
+        engine.send(&format!("position fen {MIDDLEGAME}"));
+        let middlegame = Position::parse(MIDDLEGAME, Rules::default()).unwrap();
+        let (infos, best) = engine.search("go movetime 10");
+        assert!(infos.is_empty(), "{infos:?}");
+        assert_legal(&middlegame, &best);
+        // `go infinite` still waits for `stop`.
+        engine.send("go infinite");
+        engine.sync();
+        engine.send("stop");
+        let (_, best) = engine.finish_search();
+        assert_legal(&middlegame, &best);
+        engine.send(&format!("position fen {WHITE_WON}"));
+        assert_eq!(engine.search("go depth 1").1, "(none)");
+        engine.quit();
+    }
+    let mut engine = Engine::start_with(&["--player", "greedy"]);
+    // Greedy takes the move that wins material.
+    engine.send(&format!("position fen {ONE_CAPTURE}"));
+    assert_eq!(engine.search("go depth 1").1, "b1a1");
+    engine.quit();
 }

@@ -1,4 +1,5 @@
-//! One game's protocol state: rules, position, searcher and the running search.
+//! One game's protocol state: rules, position, searcher (or built-in player), the draw
+//! adjudication options and the running search.
 //!
 //! [`Session<G>`] is written once against [`Game`]; the command loop sees it through the
 //! object-safe [`GameSession`], so a new game is one more entry in [`super::GAMES`].
@@ -7,7 +8,9 @@ use super::go::GoParams;
 use super::output::Output;
 use crate::cli::play_moves;
 use crate::game::{Game, Outcome, Player};
+use crate::matches::Adjudication;
 use crate::perft;
+use crate::players::{Bot, BotKind, random_seed};
 use crate::search::{Info, Searcher};
 use std::fmt::Display;
 use std::sync::Arc;
@@ -32,6 +35,8 @@ pub(crate) trait GameSession {
     fn set_hash(&mut self, megabytes: usize) -> Result<(), String>;
     /// Allocates the searcher if that has not happened yet (`isready`).
     fn prepare(&mut self);
+    /// Sets the draw rules the game's rules lack (`MaxPlies`, `RepetitionDraw`).
+    fn set_adjudication(&mut self, adjudication: Adjudication);
     /// Clears the search tables and goes back to the start position.
     fn new_game(&mut self);
     /// Replaces the position by `start` (`None`: the start position) plus `moves`, or
@@ -53,9 +58,15 @@ pub(crate) trait GameSession {
     fn perft(&self, depth: u32) -> (Vec<String>, u64);
 }
 
-/// A search running on its own thread, which hands the searcher back when it ends.
+/// What answers `go`: the search, or a built-in player (`shove --player`).
+enum Mover<G: Game> {
+    Search(Searcher<G>),
+    Bot(Bot),
+}
+
+/// A search running on its own thread, which hands the mover back when it ends.
 struct Running<G: Game> {
-    handle: JoinHandle<Searcher<G>>,
+    handle: JoinHandle<Mover<G>>,
     stop: Arc<AtomicBool>,
     /// Set by the search thread just before it prints `bestmove`.
     done: Arc<AtomicBool>,
@@ -73,11 +84,14 @@ pub(crate) struct Session<G: Game> {
     hash_megabytes: usize,
     /// `None` until first needed, and while a search owns it.
     searcher: Option<Searcher<G>>,
+    /// The built-in player that moves instead of the search; `None` while a search owns it.
+    bot: Option<Bot>,
+    adjudication: Adjudication,
     running: Option<Running<G>>,
 }
 
 impl<G: Game> Session<G> {
-    pub(crate) fn new(hash_megabytes: usize) -> Session<G> {
+    pub(crate) fn new(hash_megabytes: usize, player: Option<BotKind>) -> Session<G> {
         let rules = G::Rules::default();
         Session {
             rules,
@@ -87,6 +101,8 @@ impl<G: Game> Session<G> {
             history: Vec::new(),
             hash_megabytes,
             searcher: None,
+            bot: player.map(|kind| Bot::new(kind, random_seed())),
+            adjudication: Adjudication::default(),
             running: None,
         }
     }
@@ -116,10 +132,16 @@ impl<G: Game> Session<G> {
     fn join(&mut self) {
         if let Some(running) = self.running.take() {
             match running.handle.join() {
-                Ok(searcher) => self.searcher = Some(searcher),
+                Ok(Mover::Search(searcher)) => self.searcher = Some(searcher),
+                Ok(Mover::Bot(bot)) => self.bot = Some(bot),
                 Err(_) => tracing::error!("the search thread panicked; its tables are lost"),
             }
         }
+    }
+
+    /// The result of the game, by the rules or by the adjudication options.
+    fn outcome(&self) -> Option<Outcome> {
+        self.adjudication.outcome(&self.position, &self.history)
     }
 }
 
@@ -191,9 +213,14 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn prepare(&mut self) {
-        if self.running.is_none() {
+        // A built-in player needs no table (it is in its slot whenever nothing runs).
+        if self.running.is_none() && self.bot.is_none() {
             self.searcher();
         }
+    }
+
+    fn set_adjudication(&mut self, adjudication: Adjudication) {
+        self.adjudication = adjudication;
     }
 
     fn new_game(&mut self) {
@@ -217,12 +244,19 @@ impl<G: Game> GameSession for Session<G> {
 
     fn go(&mut self, params: &GoParams, multipv: usize, out: &Output) -> Result<(), String> {
         let limits = params.limits(self.position.to_move())?;
+        let over = self.outcome().is_some();
         let megabytes = self.hash_megabytes;
-        let mut searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| Searcher::new(megabytes));
-        let stop = searcher.stop_flag();
+        let (mut mover, stop) = match self.bot.take() {
+            Some(bot) => (Mover::Bot(bot), Arc::new(AtomicBool::new(false))),
+            None => {
+                let searcher = self
+                    .searcher
+                    .take()
+                    .unwrap_or_else(|| Searcher::new(megabytes));
+                let stop = searcher.stop_flag();
+                (Mover::Search(searcher), stop)
+            }
+        };
         stop.store(false, Ordering::SeqCst);
         let done = Arc::new(AtomicBool::new(false));
         let root = self.position.clone();
@@ -234,29 +268,36 @@ impl<G: Game> GameSession for Session<G> {
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
-                let result = searcher.search(&root, &history, &limits, multipv, &mut |info| {
-                    out.line(&info_line(info));
-                });
+                let best = match &mut mover {
+                    // An adjudicated game is over although the rules still offer moves.
+                    _ if over => None,
+                    Mover::Bot(bot) => bot.choose(&root, &thread_stop),
+                    Mover::Search(searcher) => {
+                        let result =
+                            searcher.search(&root, &history, &limits, multipv, &mut |info| {
+                                out.line(&info_line(info));
+                            });
+                        tracing::debug!(
+                            best = ?result.best,
+                            score = %result.score,
+                            depth = result.depth,
+                            nodes = result.nodes,
+                            "search ends"
+                        );
+                        result.best
+                    }
+                };
                 // `go infinite` answers only after `stop`, even if the search ran out of
                 // depth first; `stop` unparks this thread.
                 while limits.infinite && !thread_stop.load(Ordering::SeqCst) {
                     thread::park_timeout(Duration::from_millis(100));
                 }
-                tracing::debug!(
-                    best = ?result.best,
-                    score = %result.score,
-                    depth = result.depth,
-                    nodes = result.nodes,
-                    "search ends"
-                );
                 thread_done.store(true, Ordering::SeqCst);
                 out.line(&format!(
                     "bestmove {}",
-                    result
-                        .best
-                        .map_or_else(|| "(none)".to_string(), |m| m.to_string())
+                    best.map_or_else(|| "(none)".to_string(), |m| m.to_string())
                 ));
-                searcher
+                mover
             })
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
         self.running = Some(Running { handle, stop, done });
@@ -283,7 +324,7 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn game_over(&self) -> bool {
-        self.position.outcome().is_some()
+        self.outcome().is_some()
     }
 
     fn p1_to_move(&self) -> bool {
@@ -291,7 +332,7 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn result(&self) -> &'static str {
-        match self.position.outcome() {
+        match self.outcome() {
             None => "none",
             Some(Outcome::Win(Player::One)) => "p1win",
             Some(Outcome::Win(Player::Two)) => "p2win",

@@ -1,0 +1,273 @@
+//! The match log (`--log FILE`): one finished game per line, enough to replay it with the
+//! rules engine (`shove replay`).
+//!
+//! A line holds tab-separated fields: game number, game name, player 1's engine, player 2's
+//! engine, result (`1-0`, `0-1`, `1/2-1/2`, from player 1's view), reason, opening position
+//! string, moves (space-separated), rule options (`Name=value`, space-separated). Lines
+//! starting with `#` are comments.
+
+use super::{GameVisitor, with_game};
+use crate::game::{Game, Outcome, Player};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+
+/// The comment line that starts every log.
+pub const HEADER: &str =
+    "# number\tgame\tplayer 1\tplayer 2\tresult\treason\topening\tmoves\trule options";
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// 1-based; games 2k-1 and 2k share an opening with colours swapped.
+    pub number: usize,
+    pub game: String,
+    /// Engine names of player 1 and player 2.
+    pub players: [String; 2],
+    pub outcome: Outcome,
+    pub reason: String,
+    pub opening: String,
+    pub moves: Vec<String>,
+    /// Rule options (name, value) the game was played under.
+    pub rules: Vec<(String, String)>,
+}
+
+/// Tabs and line breaks would break the format; names and reasons never need them.
+fn clean(text: &str) -> String {
+    text.replace(['\t', '\n', '\r'], " ")
+}
+
+pub fn result_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Player::One) => "1-0",
+        Outcome::Win(Player::Two) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    }
+}
+
+impl GameRecord {
+    pub fn to_line(&self) -> String {
+        let rules: Vec<String> = self
+            .rules
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        [
+            self.number.to_string(),
+            clean(&self.game),
+            clean(&self.players[0]),
+            clean(&self.players[1]),
+            result_text(self.outcome).to_string(),
+            clean(&self.reason),
+            clean(&self.opening),
+            self.moves.join(" "),
+            rules.join(" "),
+        ]
+        .join("\t")
+    }
+
+    pub fn parse(line: &str) -> Result<GameRecord, String> {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [number, game, p1, p2, result, reason, opening, moves, rules] = fields[..] else {
+            return Err(format!("{} fields, expected 9", fields.len()));
+        };
+        let number = number
+            .parse()
+            .map_err(|_| format!("game number '{number}' is not a number"))?;
+        let outcome = match result {
+            "1-0" => Outcome::Win(Player::One),
+            "0-1" => Outcome::Win(Player::Two),
+            "1/2-1/2" => Outcome::Draw,
+            _ => return Err(format!("result '{result}' is not 1-0, 0-1 or 1/2-1/2")),
+        };
+        let rules = rules
+            .split_whitespace()
+            .map(|option| {
+                option
+                    .split_once('=')
+                    .map(|(n, v)| (n.to_string(), v.to_string()))
+                    .ok_or_else(|| format!("rule option '{option}' is not Name=value"))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(GameRecord {
+            number,
+            game: game.to_string(),
+            players: [p1.to_string(), p2.to_string()],
+            outcome,
+            reason: reason.to_string(),
+            opening: opening.to_string(),
+            moves: moves.split_whitespace().map(str::to_string).collect(),
+            rules,
+        })
+    }
+}
+
+/// Reads every game of a log.
+pub fn read_log(input: impl BufRead) -> Result<Vec<GameRecord>, String> {
+    let mut records = Vec::new();
+    for (index, line) in input.lines().enumerate() {
+        let line = line.map_err(|e| format!("cannot read the log: {e}"))?;
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let record =
+            GameRecord::parse(&line).map_err(|e| format!("log line {}: {e}", index + 1))?;
+        records.push(record);
+    }
+    Ok(records)
+}
+
+/// `shove replay FILE [--game K]` on stdout; when a person sits at the terminal it waits
+/// for Enter after each move.
+pub fn replay_file(path: &Path, game: Option<usize>) -> Result<(), String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let records =
+        read_log(std::io::BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))?;
+    let stdin = std::io::stdin();
+    let interactive = stdin.is_terminal() && std::io::stdout().is_terminal();
+    let mut input = stdin.lock();
+    let step: Option<&mut dyn BufRead> = if interactive { Some(&mut input) } else { None };
+    replay(&records, game, &mut std::io::stdout().lock(), step)
+}
+
+/// Prints each selected game move by move with a diagram after each. `game` picks one game
+/// by its number; with `step` a line is read from it before each move (a person pressing
+/// Enter).
+pub fn replay(
+    records: &[GameRecord],
+    game: Option<usize>,
+    out: &mut dyn Write,
+    mut step: Option<&mut dyn BufRead>,
+) -> Result<(), String> {
+    let selected: Vec<&GameRecord> = records
+        .iter()
+        .filter(|r| game.is_none_or(|k| r.number == k))
+        .collect();
+    if selected.is_empty() {
+        return Err(match game {
+            Some(k) => format!("the log has no game {k}"),
+            None => "the log has no games".into(),
+        });
+    }
+    let io = |e: std::io::Error| format!("cannot write: {e}");
+    for record in selected {
+        // Checked in full before anything is printed.
+        let frames = with_game(&record.game, Frames { record })??;
+        for (index, frame) in frames.iter().enumerate() {
+            if index > 0
+                && index < frames.len() - 1
+                && let Some(input) = step.as_deref_mut()
+            {
+                out.flush().map_err(io)?;
+                let mut line = String::new();
+                input
+                    .read_line(&mut line)
+                    .map_err(|e| format!("cannot read: {e}"))?;
+            }
+            write!(out, "{frame}").map_err(io)?;
+        }
+    }
+    out.flush().map_err(io)
+}
+
+/// A game's replay as text: the start, one piece per move, and the result.
+struct Frames<'a> {
+    record: &'a GameRecord,
+}
+
+impl GameVisitor for Frames<'_> {
+    type Output = Result<Vec<String>, String>;
+
+    fn visit<G: Game>(self) -> Result<Vec<String>, String> {
+        let record = self.record;
+        let number = record.number;
+        let mut rules = G::Rules::default();
+        for (name, value) in &record.rules {
+            if !G::set_rule_option(&mut rules, name, value)? {
+                return Err(format!("game {number}: unknown rule option '{name}'"));
+            }
+        }
+        let mut position = G::parse(&record.opening, rules)
+            .map_err(|e| format!("game {number}: bad opening: {e}"))?;
+        let mut frames = vec![format!(
+            "game {number} ({}): player 1 {}, player 2 {}\nopening: {}\n\n{}",
+            G::NAME,
+            record.players[0],
+            record.players[1],
+            record.opening,
+            position.diagram()
+        )];
+        for (index, text) in record.moves.iter().enumerate() {
+            let mover = match position.to_move() {
+                Player::One => "player 1",
+                Player::Two => "player 2",
+            };
+            let mv = position
+                .parse_move(text)
+                .map_err(|e| format!("game {number}, move {}: {e}", index + 1))?;
+            position.play(mv);
+            frames.push(format!(
+                "\nmove {}: {mover} plays {text}\n\n{}",
+                index + 1,
+                position.diagram()
+            ));
+        }
+        frames.push(format!(
+            "\nresult {} ({})\n\n",
+            result_text(record.outcome),
+            record.reason
+        ));
+        Ok(frames)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record() -> GameRecord {
+        GameRecord {
+            number: 3,
+            game: "akiba".into(),
+            players: ["shove".into(), "shove --player random".into()],
+            outcome: Outcome::Win(Player::Two),
+            reason: "illegal move z9z9 by shove".into(),
+            opening: "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1".into(),
+            moves: vec!["a7a6".into(), "b1b2".into()],
+            rules: vec![("ExtraMove".into(), "false".into())],
+        }
+    }
+
+    #[test]
+    fn lines_round_trip() {
+        let line = record().to_line();
+        assert_eq!(line.split('\t').count(), 9);
+        assert_eq!(GameRecord::parse(&line).unwrap(), record());
+        let mut empty = record();
+        empty.moves.clear();
+        empty.rules.clear();
+        assert_eq!(GameRecord::parse(&empty.to_line()).unwrap(), empty);
+    }
+
+    #[test]
+    fn bad_lines_are_reported() {
+        let text = format!("{HEADER}\n\n{}\nnot a game\n", record().to_line());
+        let error = read_log(text.as_bytes()).unwrap_err();
+        assert!(error.starts_with("log line 4:"), "{error}");
+    }
+
+    #[test]
+    fn replay_prints_every_move() {
+        let mut out = Vec::new();
+        replay(&[record()], Some(3), &mut out, None).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("move 2: player 2 plays b1b2"), "{text}");
+        assert!(text.contains("result 0-1 (illegal move z9z9 by shove)"));
+        assert!(replay(&[record()], Some(4), &mut Vec::new(), None).is_err());
+        let mut bad = record();
+        bad.moves.push("a5a6".into());
+        bad.moves.push("a1a1".into());
+        let error = replay(&[bad], None, &mut Vec::new(), None).unwrap_err();
+        assert!(error.contains("move 4"), "{error}");
+    }
+}
