@@ -14,7 +14,7 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use shove::game::{Game, MoveList};
-use shove::matches::{GameVisitor, with_game};
+use shove::game::{GameVisitor, with_game};
 use shove::search::{Limits, Score, Searcher};
 use std::collections::HashSet;
 use std::fmt::Write as _;

@@ -1,6 +1,5 @@
 //! The command-line tools (`perft`, `show`, `analyze`, `bench`), written against [`Game`].
 
-use crate::akiba;
 use crate::game::Game;
 use crate::perft;
 use crate::search::{self, Searcher};
@@ -9,6 +8,18 @@ use std::time::{Duration, Instant};
 
 /// Deeper perft runs would take hours; refuse them instead of hanging.
 pub const MAX_PERFT_DEPTH: u32 = 20;
+
+/// The rules given as engine options (name, value), e.g. from the command line's rule flags;
+/// an option that is not a rule of the game is an error.
+pub fn rules<G: Game>(options: &[(String, String)]) -> Result<G::Rules, String> {
+    let mut rules = G::Rules::default();
+    for (name, value) in options {
+        if !G::set_rule_option(&mut rules, name, value)? {
+            return Err(format!("{name} is not a rule option of {}", G::NAME));
+        }
+    }
+    Ok(rules)
+}
 
 fn position<G: Game>(rules: G::Rules, fen: Option<&str>) -> Result<G, String> {
     match fen {
@@ -136,24 +147,42 @@ pub fn analyze<G: Game>(
     Ok(())
 }
 
-/// Default depth of `shove bench`.
-pub const BENCH_DEPTH: u32 = 9;
 /// Largest transposition table accepted from the command line or the protocol.
 pub const MAX_HASH_MB: usize = 16384;
 
-/// Positions searched by `shove bench`: the start, an opening, middlegames with extra-move
-/// and push-back states, and endgames.
-const BENCH_POSITIONS: &[&str] = &[
-    "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1",
-    "1WW2BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW b 0 0 - - 1",
-    "W1W1B1B/W2R1B1/1RRR3/1RR1RRW/2RRB2/B2R1W1/B4WW w 1 0 - - 9",
-    "2W4/1W1RB2/R1RR1B1/1BRRR2/W1R1W2/1B1R1W1/7 b 2 1 - - 21",
-    "7/2W1R2/1R1B3/W1RR1B1/2B1R2/1W3R1/7 w 3 3 - - 35",
-    "7/7/2R1B2/1W1R3/3R1W1/2B4/7 b 5 4 - - 50",
-];
+/// What `shove bench` searches for a game: fixed positions (the start, openings,
+/// middlegames with extra-move, push-back and pending states, endgames) and the default
+/// depth.
+fn bench_set(game: &str) -> (&'static [&'static str], u32) {
+    match game {
+        "offboard" => (
+            &[
+                "RR1YY/R1RY1Y/1RR1YY1/8/9/8/1RR1YY1/R1RY1Y/RR1YY r 0 0 ............ - 1",
+                "RRYYY/R1R1YY/1R3Y1/2R5/9/8/1R3Y1/R1RY1Y/R1RYY r 2 1 ry.......... - 4",
+                "1R1RR/R1RY1Y/1R3Y1/8/9/6Y1/1R4Y/R1RY2/R1RYY y 4 1 ry...yy..... p 5",
+                "2Y1Y/3Y2/1Y4R/3Y4/R3R4/R1Y5/R6/1YRY2/1RRY1 r 3 5 .y....yrr... - 50",
+            ],
+            8,
+        ),
+        _ => (
+            &[
+                "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1",
+                "1WW2BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW b 0 0 - - 1",
+                "W1W1B1B/W2R1B1/1RRR3/1RR1RRW/2RRB2/B2R1W1/B4WW w 1 0 - - 9",
+                "2W4/1W1RB2/R1RR1B1/1BRRR2/W1R1W2/1B1R1W1/7 b 2 1 - - 21",
+                "7/2W1R2/1R1B3/W1RR1B1/2B1R2/1W3R1/7 w 3 3 - - 35",
+                "7/7/2R1B2/1W1R3/3R1W1/2B4/7 b 5 4 - - 50",
+            ],
+            12,
+        ),
+    }
+}
 
-/// `shove bench`: fixed positions, fixed depth, fresh tables; prints `<N> nodes <M> nps`.
-pub fn bench(depth: u32) -> Result<(), String> {
+/// `shove bench`: fixed positions, fixed depth (the game's default when `None`), fresh
+/// tables, default rules; prints `<N> nodes <M> nps`, with N deterministic.
+pub fn bench<G: Game>(depth: Option<u32>) -> Result<(), String> {
+    let (positions, default_depth) = bench_set(G::NAME);
+    let depth = depth.unwrap_or(default_depth);
     if depth == 0 || depth > search::MAX_DEPTH {
         return Err(format!(
             "depth {depth} is out of range 1..={}",
@@ -164,11 +193,11 @@ pub fn bench(depth: u32) -> Result<(), String> {
         depth: Some(depth),
         ..search::Limits::default()
     };
-    let mut searcher = Searcher::<akiba::Position>::new(16);
+    let mut searcher = Searcher::<G>::new(16);
     let mut nodes = 0;
     let start = Instant::now();
-    for text in BENCH_POSITIONS {
-        let position = akiba::Position::parse(text, akiba::Rules::default())
+    for text in positions {
+        let position = G::parse(text, G::Rules::default())
             .map_err(|e| format!("bench position '{text}': {e}"))?;
         searcher.clear();
         let result = searcher.search(&position, &[], &limits, 1, &mut |_| {});

@@ -2,10 +2,11 @@
 //! With no subcommand it speaks the engine protocol on stdin/stdout (see protocol.md).
 
 use clap::{Parser, Subcommand};
-use shove::akiba::{self, RepeatRule};
+use shove::akiba::RepeatRule;
 use shove::cli;
-use shove::game::Game;
+use shove::game::{Game, GameVisitor, with_game};
 use shove::matches::{self, Adjudication, EngineConfig, MatchConfig, TimeControl, stats::Sprt};
+use shove::offboard;
 use shove::players::BotKind;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,12 +19,21 @@ use std::time::Duration;
     about = "An engine for marble-pushing board games"
 )]
 struct Args {
-    /// Captures do not give an extra move (Akiba rule 4 off).
+    #[command(flatten)]
+    game: GameArg,
+    /// Akiba: captures do not give an extra move (rule 4 off).
     #[arg(long, global = true)]
     no_extra_move: bool,
-    /// How repeating a row is prevented: `pushback` (spec rule 5) or `ko`.
-    #[arg(long, global = true, value_name = "RULE", default_value = "pushback")]
-    repeat_rule: RepeatRule,
+    /// Akiba: how repeating a row is prevented: `pushback` (spec rule 5, the default) or
+    /// `ko`.
+    #[arg(long, global = true, value_name = "RULE")]
+    repeat_rule: Option<RepeatRule>,
+    /// Offboard: the values 1..3 of scoring sectors 1..12, comma-separated (default
+    /// 1,2,3,3,2,1,1,2,3,3,2,1). These default values and the start cells are
+    /// reconstructions (shared/spec/offboard.md): change the values here, the start with
+    /// --fen.
+    #[arg(long, global = true, value_name = "V1,..,V12")]
+    offboard_sectors: Option<String>,
     /// In protocol mode, play a built-in reference player instead of searching: `random`,
     /// `greedy` (best one-move material gain) or `material-ab:<depth>` (fixed-depth
     /// alpha-beta on material only).
@@ -33,10 +43,21 @@ struct Args {
     command: Option<Command>,
 }
 
+/// `--game`, taken by protocol mode and by every subcommand that plays a game (not global:
+/// `replay` has a `--game K` of its own).
+#[derive(clap::Args)]
+struct GameArg {
+    /// The game: `akiba` (default) or `offboard`.
+    #[arg(long = "game", value_name = "NAME", default_value = "akiba")]
+    name: String,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Count the move sequences of a given length (checks the move generator).
     Perft {
+        #[command(flatten)]
+        game: GameArg,
         /// Number of plies, 0..=20.
         depth: u32,
         /// Position string (default: the start position).
@@ -48,12 +69,16 @@ enum Command {
     },
     /// Print a board diagram of a position.
     Show {
+        #[command(flatten)]
+        game: GameArg,
         /// Position string (default: the start position).
         #[arg(long)]
         fen: Option<String>,
     },
     /// Search a position and print each iteration and the best line.
     Analyze {
+        #[command(flatten)]
+        game: GameArg,
         /// Position string (default: the start position).
         #[arg(long)]
         fen: Option<String>,
@@ -72,9 +97,12 @@ enum Command {
     },
     /// Search a fixed set of positions to a fixed depth; prints `<N> nodes <M> nps`.
     Bench {
-        /// Search depth (the node count is deterministic for a given depth).
-        #[arg(long, default_value_t = cli::BENCH_DEPTH)]
-        depth: u32,
+        #[command(flatten)]
+        game: GameArg,
+        /// Search depth (default: 12 for Akiba, 8 for Offboard); the node count is
+        /// deterministic for a given depth.
+        #[arg(long)]
+        depth: Option<u32>,
     },
     /// Play two engines against each other and measure the first one's strength.
     Match(Box<MatchArgs>),
@@ -90,6 +118,8 @@ enum Command {
 
 #[derive(clap::Args)]
 struct MatchArgs {
+    #[command(flatten)]
+    game: GameArg,
     /// The first engine's command line, quoted as one argument
     /// (e.g. "./target/release/shove --player greedy"); it is split as a shell would.
     engine1: String,
@@ -108,9 +138,6 @@ struct MatchArgs {
     /// Time control of the second engine only (overrides --tc).
     #[arg(long, value_name = "TC")]
     tc2: Option<TimeControl>,
-    /// The game played.
-    #[arg(long = "game", default_value = "akiba", value_name = "NAME")]
-    game_name: String,
     /// Opening positions, one position string per line (default: the game's built-in
     /// balanced set).
     #[arg(long, value_name = "FILE")]
@@ -157,41 +184,30 @@ struct MatchArgs {
 fn main() -> ExitCode {
     let args = Args::parse();
     shove::logging::init();
-    let rules = akiba::Rules {
-        extra_move: !args.no_extra_move,
-        repeat: args.repeat_rule,
-    };
-    let result = match args.command {
-        None => {
-            let extra_move = if args.no_extra_move { "false" } else { "true" };
-            let repeat_rule = args.repeat_rule.to_string();
-            shove::uci::run_stdio(
-                &[("ExtraMove", extra_move), ("RepeatRule", &repeat_rule)],
-                args.player,
-            )
+    let game = match &args.command {
+        Some(
+            Command::Perft { game, .. }
+            | Command::Show { game, .. }
+            | Command::Analyze { game, .. }
+            | Command::Bench { game, .. },
+        ) => game.name.clone(),
+        Some(Command::Match(match_args)) => match_args.game.name.clone(),
+        // A log names the game of each of its lines.
+        Some(Command::Replay { file, game }) => {
+            return exit(matches::log::replay_file(file, *game));
         }
-        Some(Command::Perft { depth, fen, divide }) => {
-            cli::perft::<akiba::Position>(rules, fen.as_deref(), depth, divide)
-        }
-        Some(Command::Show { fen }) => cli::show::<akiba::Position>(rules, fen.as_deref()),
-        Some(Command::Analyze {
-            fen,
-            moves,
-            depth,
-            movetime,
-            hash,
-        }) => cli::analyze::<akiba::Position>(
-            rules,
-            fen.as_deref(),
-            moves.as_deref(),
-            depth,
-            movetime,
-            hash,
-        ),
-        Some(Command::Bench { depth }) => cli::bench(depth),
-        Some(Command::Match(match_args)) => play_match(*match_args, rules),
-        Some(Command::Replay { file, game }) => matches::log::replay_file(&file, game),
+        None => args.game.name.clone(),
     };
+    let run = Run {
+        rule_options: rule_options(&args),
+        player: args.player,
+        command: args.command,
+    };
+    exit(with_game(&game, run).and_then(|result| result))
+}
+
+/// Errors go to stderr, with a failing exit status.
+fn exit(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -201,18 +217,75 @@ fn main() -> ExitCode {
     }
 }
 
-/// `shove match`: the Akiba rule flags become rule options of the match when they differ
-/// from the defaults.
-fn play_match(args: MatchArgs, rules: akiba::Rules) -> Result<(), String> {
+/// The rule flags given, as engine options (name, value).
+fn rule_options(args: &Args) -> Vec<(String, String)> {
     let mut options = Vec::new();
-    if args.game_name.eq_ignore_ascii_case(akiba::Position::NAME) {
-        if !rules.extra_move {
-            options.push(("ExtraMove".to_string(), "false".to_string()));
-        }
-        if rules.repeat != RepeatRule::default() {
-            options.push(("RepeatRule".to_string(), rules.repeat.to_string()));
+    if args.no_extra_move {
+        options.push(("ExtraMove".to_string(), "false".to_string()));
+    }
+    if let Some(rule) = args.repeat_rule {
+        options.push(("RepeatRule".to_string(), rule.to_string()));
+    }
+    if let Some(values) = &args.offboard_sectors {
+        options.push((offboard::SECTORS_OPTION.to_string(), values.clone()));
+    }
+    options
+}
+
+/// A command, run for the game chosen with `--game`.
+struct Run {
+    rule_options: Vec<(String, String)>,
+    player: Option<BotKind>,
+    command: Option<Command>,
+}
+
+impl GameVisitor for Run {
+    type Output = Result<(), String>;
+
+    fn visit<G: Game>(self) -> Result<(), String> {
+        let Some(command) = self.command else {
+            let mut options = vec![("Game", G::NAME)];
+            options.extend(
+                self.rule_options
+                    .iter()
+                    .map(|(n, v)| (n.as_str(), v.as_str())),
+            );
+            return shove::uci::run_stdio(&options, self.player);
+        };
+        let rules = || cli::rules::<G>(&self.rule_options);
+        match command {
+            Command::Perft {
+                depth, fen, divide, ..
+            } => cli::perft::<G>(rules()?, fen.as_deref(), depth, divide),
+            Command::Show { fen, .. } => cli::show::<G>(rules()?, fen.as_deref()),
+            Command::Analyze {
+                fen,
+                moves,
+                depth,
+                movetime,
+                hash,
+                ..
+            } => cli::analyze::<G>(
+                rules()?,
+                fen.as_deref(),
+                moves.as_deref(),
+                depth,
+                movetime,
+                hash,
+            ),
+            Command::Bench { depth, .. } => cli::bench::<G>(depth),
+            Command::Match(match_args) => play_match(*match_args, G::NAME, self.rule_options),
+            Command::Replay { .. } => unreachable!("replay is run before choosing a game"),
         }
     }
+}
+
+/// `shove match`: the rule flags become rule options of both engines and the referee.
+fn play_match(
+    args: MatchArgs,
+    game: &str,
+    mut options: Vec<(String, String)>,
+) -> Result<(), String> {
     options.extend(args.options);
     let engines = EngineConfig::pair(
         [&args.engine1, &args.engine2],
@@ -220,7 +293,7 @@ fn play_match(args: MatchArgs, rules: akiba::Rules) -> Result<(), String> {
         [args.tc1.unwrap_or(args.tc), args.tc2.unwrap_or(args.tc)],
     )?;
     let config = MatchConfig {
-        game: args.game_name,
+        game: game.to_string(),
         engines,
         openings: args.openings,
         games: args.games,

@@ -11,11 +11,9 @@ mod go;
 mod output;
 mod session;
 
-use crate::akiba;
 use crate::cli::{MAX_HASH_MB, MAX_PERFT_DEPTH};
-use crate::game::Game;
+use crate::game::{GAME_NAMES, Game, GameVisitor, with_game};
 use crate::matches::Adjudication;
-use crate::offboard;
 use crate::players::BotKind;
 use go::GoParams;
 use output::Output;
@@ -29,18 +27,29 @@ pub const MAX_MULTIPV: usize = 64;
 /// Largest `MaxPlies` value.
 pub const MAX_PLIES_LIMIT: usize = 1_000_000;
 
-/// Makes a game's session, given the table size in MB and the built-in player, if any.
-type NewSession = fn(usize, Option<BotKind>) -> Box<dyn GameSession>;
+/// Makes the session of the game it is given to.
+struct NewSession {
+    hash_megabytes: usize,
+    player: Option<BotKind>,
+}
 
-/// The games the `Game` option offers, the first being the default: name and constructor
-/// (taking the table size in MB and the built-in player). A new game is one more line here.
-const GAMES: &[(&str, NewSession)] = &[
-    (akiba::Position::NAME, new_session::<akiba::Position>),
-    (offboard::Position::NAME, new_session::<offboard::Position>),
-];
+impl GameVisitor for NewSession {
+    type Output = Box<dyn GameSession>;
+    fn visit<G: Game>(self) -> Box<dyn GameSession> {
+        Box::new(Session::<G>::new(self.hash_megabytes, self.player))
+    }
+}
 
-fn new_session<G: Game>(hash_megabytes: usize, player: Option<BotKind>) -> Box<dyn GameSession> {
-    Box::new(Session::<G>::new(hash_megabytes, player))
+/// The session of one of [`GAME_NAMES`].
+fn new_session(game: &str, hash_megabytes: usize, player: Option<BotKind>) -> Box<dyn GameSession> {
+    with_game(
+        game,
+        NewSession {
+            hash_megabytes,
+            player,
+        },
+    )
+    .unwrap_or_else(|_| unreachable!("{game} is one of GAME_NAMES"))
 }
 
 /// Runs the protocol on the process's stdin and stdout until `quit` or end of input.
@@ -125,7 +134,7 @@ impl Engine {
             multipv: 1,
             adjudication: Adjudication::default(),
             player,
-            session: (GAMES[0].1)(DEFAULT_HASH_MB, player),
+            session: new_session(GAME_NAMES[0], DEFAULT_HASH_MB, player),
         }
     }
 
@@ -221,13 +230,13 @@ impl Engine {
         out.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
-        let vars: String = GAMES
+        let vars: String = GAME_NAMES
             .iter()
-            .map(|(name, _)| format!(" var {name}"))
+            .map(|name| format!(" var {name}"))
             .collect();
         out.line(&format!(
             "option name Game type combo default {}{vars}",
-            GAMES[0].0
+            GAME_NAMES[0]
         ));
         out.line(&format!(
             "option name MaxPlies type spin default 0 min 0 max {MAX_PLIES_LIMIT}"
@@ -266,17 +275,15 @@ impl Engine {
             self.adjudication.repetition_draw = check(&name, &value)?;
             self.session.set_adjudication(self.adjudication);
         } else if name.eq_ignore_ascii_case("Game") {
-            let Some((game, make)) = GAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(&value))
-            else {
-                let names: Vec<&str> = GAMES.iter().map(|(n, _)| *n).collect();
+            let Some(&game) = GAME_NAMES.iter().find(|n| n.eq_ignore_ascii_case(&value)) else {
                 return Err(format!(
                     "option Game value '{value}' is not one of: {}",
-                    names.join(", ")
+                    GAME_NAMES.join(", ")
                 ));
             };
-            if *game != self.session.name() {
+            if game != self.session.name() {
                 tracing::info!(game, "switching game");
-                self.session = make(self.hash_megabytes, self.player);
+                self.session = new_session(game, self.hash_megabytes, self.player);
                 self.session.set_adjudication(self.adjudication);
             }
         } else if !self.session.set_rule_option(&name, &value)? {

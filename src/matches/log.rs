@@ -6,8 +6,8 @@
 //! string, moves (space-separated), rule options (`Name=value`, space-separated). Lines
 //! starting with `#` are comments.
 
-use super::{GameVisitor, with_game};
 use crate::game::{Game, Outcome, Player};
+use crate::game::{GameVisitor, with_game};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 

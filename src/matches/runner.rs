@@ -9,10 +9,11 @@
 use super::adjudication::Adjudication;
 use super::engine::{Engine, Failure, split_command};
 use super::log::{GameRecord, HEADER, result_text};
+use super::openings;
 use super::stats::{Pentanomial, Sprt, Verdict};
 use super::tc::TimeControl;
-use super::{GameVisitor, openings, with_game};
 use crate::game::{Game, Outcome, Player};
+use crate::game::{GameVisitor, with_game};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::HashMap;
 use std::fmt;
@@ -81,7 +82,7 @@ pub fn parse_engine_option(text: &str) -> Result<(String, String), String> {
 /// Everything `shove match` can be told.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// Game name (see [`super::GAME_NAMES`]).
+    /// Game name (see [`crate::game::GAME_NAMES`]).
     pub game: String,
     pub engines: [EngineConfig; 2],
     /// Openings file; `None`: the game's built-in set, or its start position.

@@ -206,9 +206,10 @@ impl Game for Position {
         }
         out.push_str(concat!(
             "note:    the start cells and the sector values are reconstructions (the rulebook's\n",
-            "         figures are missing): load any start with --fen \"<position>\"; set the\n",
-            "         values with the engine option OffboardSectors (12 values 1..3 for sectors\n",
-            "         1..12, counter-clockwise from the one below a1-a2)\n",
+            "         figures are missing): load any start with --fen \"<position>\" (or\n",
+            "         'position fen'); set the values with --offboard-sectors or the engine\n",
+            "         option OffboardSectors (12 values 1..3 for sectors 1..12,\n",
+            "         counter-clockwise from the one below a1-a2)\n",
         ));
         out.push_str(&format!("position: {self}\n"));
         out
