@@ -535,3 +535,45 @@ fn cli_refuses_absurd_depth() {
         assert!(!run.stderr.is_empty(), "perft {bad}: no message");
     }
 }
+
+/// `--game offboard` reaches Offboard's generator from the command line, with its rule flag;
+/// flags of another game are refused, naming the option.
+#[test]
+fn cli_game_and_rule_flags() {
+    let args = ["perft", "2", "--game", "offboard"];
+    assert_eq!(nodes_line(&shove(&args), &args), 2268);
+    let args = [
+        "perft",
+        "1",
+        "--game",
+        "offboard",
+        "--offboard-sectors",
+        "3,3,3,3,3,3,3,3,3,3,3,3",
+    ];
+    assert_eq!(nodes_line(&shove(&args), &args), 48);
+    let run = shove(&["perft", "1", "--game", "offboard", "--no-extra-move"]);
+    assert!(
+        !run.success && run.stderr.contains("ExtraMove"),
+        "{}",
+        run.stderr
+    );
+    let run = shove(&[
+        "perft",
+        "1",
+        "--game",
+        "offboard",
+        "--offboard-sectors",
+        "1,2",
+    ]);
+    assert!(
+        !run.success && run.stderr.contains("OffboardSectors"),
+        "{}",
+        run.stderr
+    );
+    let run = shove(&["perft", "1", "--game", "chess"]);
+    assert!(
+        !run.success && run.stderr.contains("unknown game 'chess'"),
+        "{}",
+        run.stderr
+    );
+}
