@@ -1,35 +1,168 @@
-//! Generates `positions/akiba-tactics.epd`: Akiba positions in which the side to move forces
-//! a win within a few plies, with every first move that does so.
+//! Generates `positions/<game>-tactics.epd`: positions in which the side to move forces a
+//! win within a few plies, with every first move that does so.
 //!
-//! `cargo run --release --example make_akiba_tactics [-- <output path>]`
+//! `cargo run --release --example make_tactics -- <game> [<output path>]`
+//! (`akiba` or `offboard`; the default output is `positions/<game>-tactics.epd`)
 //!
-//! Positions come from seeded random playouts from the start position (captures are
-//! preferred, so the games reach the endgame). Each candidate is solved by a plain
-//! exhaustive AND/OR search over all legal moves: no evaluation and no pruning beyond the
-//! short-circuit of "any"/"all". Whose decision a node is comes from `to_move()`, so extra
-//! moves simply continue with the same side and `pass` is searched like any move. A table of
-//! proven results (win within k plies / no win within k plies, keyed by position) only
+//! Positions come from seeded random playouts from the start position (captures, i.e.
+//! [`Game::is_tactical`] moves, are preferred, so the games reach the endgame). Each
+//! candidate is solved by a plain exhaustive AND/OR search over all legal moves: no
+//! evaluation and no pruning beyond the short-circuit of "any"/"all". Whose decision a node
+//! is comes from `to_move()`, so Akiba's extra moves simply continue with the same side,
+//! `pass` and Offboard's re-placements are searched like any move. A table of proven
+//! results (win within k plies / no win within k plies, keyed by the position string) only
 //! reuses results that are implied by an earlier proof, so it cannot change an answer.
 //!
-//! The output is deterministic for a given seed list.
+//! Everything above is written once over [`Game`]; what differs per game (the file header,
+//! how many positions of each length to keep, which candidates are worth solving, the
+//! notes on each line) is the small [`Tactics`] trait below.
+//!
+//! The output is deterministic for a given game (seeds and quotas are constants).
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use shove::akiba::{Move, Position, Rules};
 use shove::game::{Game, MoveList, Outcome, Player};
-use std::collections::{BTreeMap, HashMap};
+use shove::{akiba, offboard};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::time::Instant;
 
-/// Deepest forced win looked for, in plies (extra moves and passes count as plies).
-const MAX_DM: u32 = 7;
-/// A candidate whose solve takes more nodes than this is skipped (keeps the run short).
-const NODE_BUDGET: u64 = 4_000_000;
-/// How many positions of each `dm` to keep (index = dm).
-const WANTED: [usize; 8] = [0, 2, 2, 5, 5, 5, 5, 5];
-/// At most this many positions from one game, at least `GAP` plies apart, for variety.
-const PER_GAME: usize = 2;
-const GAP: usize = 6;
+/// What differs between games. The search for positions and the solver only need [`Game`].
+trait Tactics: Game {
+    /// Deepest forced win looked for, in plies (every move of either side counts).
+    const MAX_DM: u32;
+    /// A candidate whose solve takes more nodes than this is skipped (keeps the run short).
+    const NODE_BUDGET: u64;
+    /// How many positions of each `dm` to keep (index = dm, length `MAX_DM + 1`).
+    const WANTED: &'static [usize];
+    /// Random playouts tried, seeded `1..=SEEDS`.
+    const SEEDS: u64;
+    /// Candidates are taken from this ply of a playout on.
+    const FIRST_PLY: usize;
+    /// At most this many positions from one game, at least `GAP` plies apart, for variety.
+    const PER_GAME: usize = 2;
+    const GAP: usize = 6;
+    /// Special roots (see [`Tactics::special_root`]) are kept beyond the quota of their
+    /// `dm`, by at most `SPECIAL_OVER` each, until `SPECIAL_ROOTS` of them have been kept.
+    const SPECIAL_ROOTS: usize = 4;
+    const SPECIAL_OVER: usize = 2;
+    /// The search goes on until this many special roots have been kept, too.
+    const SPECIAL_REQUIRED: usize = 0;
+    /// The comment at the top of the file.
+    const HEADER: &'static str;
+    /// The note on a special root's comment line and in the progress output.
+    const SPECIAL_NOTE: &'static str;
+    const SPECIAL_LOG: &'static str;
+
+    /// Whether a position of a playout is worth solving at all (besides the ply and the
+    /// one-in-three draw).
+    fn worth_solving(&self) -> bool {
+        true
+    }
+    /// A root the suite should have a few of (Akiba: in an extra move; Offboard: with a
+    /// pending marble to re-place).
+    fn special_root(&self) -> bool;
+    /// Extra notes (comment line, progress output) on a kept position that the side to move
+    /// wins within `dm` plies.
+    fn notes(&self, _dm: u32) -> (&'static str, &'static str) {
+        ("", "")
+    }
+}
+
+impl Tactics for akiba::Position {
+    const MAX_DM: u32 = 7;
+    const NODE_BUDGET: u64 = 4_000_000;
+    const WANTED: &'static [usize] = &[0, 2, 2, 5, 5, 5, 5, 5];
+    const SEEDS: u64 = 400;
+    const FIRST_PLY: usize = 16;
+    const HEADER: &'static str = "\
+# Akiba tactics: the side to move forces a win (7 reds won, the opponent without
+# marbles, or the opponent unable to push at the start of a turn) within `dm` plies.
+#
+# Format, one position a line, fields separated by ';':
+#   <position string> ; bm <move> [<move> ...] ; dm <plies> ; id \"<name>\"
+# - position string: as in shared/spec/akiba.md, played under the default rules
+#   (extra move after a capture on, push-back rule).
+# - bm: ALL first moves that force the win within dm plies, in move notation.
+# - dm: the length of the shortest forced win in plies, counting every move of
+#   either side including extra moves and passes (the engine's `mate <dm>`).
+# - id: a name for the position.
+# Lines starting with '#' and blank lines are ignored.
+#
+# Generated by `cargo run --release --example make_tactics -- akiba` (seeded random
+# playouts, then an exhaustive AND/OR win-within-N solver); tests/search.rs re-proves
+# every line.
+";
+    const SPECIAL_NOTE: &'static str = "; root in an extra move";
+    const SPECIAL_LOG: &'static str = ", extra move";
+
+    fn special_root(&self) -> bool {
+        self.in_extra_move()
+    }
+
+    /// Whether the winning line needs the attacker to move twice in a row somewhere (an
+    /// extra-move chain) — found by checking if a win within `dm` plies survives with
+    /// extra moves switched off.
+    fn notes(&self, dm: u32) -> (&'static str, &'static str) {
+        let no_extra = akiba::Rules {
+            extra_move: false,
+            ..akiba::Rules::default()
+        };
+        let chain = match akiba::Position::parse(&self.to_string(), no_extra) {
+            Ok(p) if !p.in_extra_move() => {
+                let mut solver = Solver::new(p.to_move());
+                !solver.wins(&p, dm)
+            }
+            _ => true,
+        };
+        if chain {
+            ("; needs an extra-move chain", ", needs extra moves")
+        } else {
+            ("", "")
+        }
+    }
+}
+
+impl Tactics for offboard::Position {
+    // Sides alternate in Offboard (a returned marble is re-placed on its owner's next
+    // turn), so the mover only ever wins after an odd number of plies.
+    const MAX_DM: u32 = 5;
+    const NODE_BUDGET: u64 = 4_000_000;
+    const WANTED: &'static [usize] = &[0, 3, 0, 5, 0, 5];
+    const SEEDS: u64 = 400;
+    const FIRST_PLY: usize = 16;
+    const HEADER: &'static str = "\
+# Offboard tactics: the side to move forces a win (6 points, or the opponent unable to
+# move or re-place at the start of a turn) within `dm` plies.
+#
+# Format, one position a line, fields separated by ';':
+#   <position string> ; bm <move> [<move> ...] ; dm <plies> ; id \"<name>\"
+# - position string: as in shared/spec/offboard.md, played under the default rules
+#   (sector values 1 2 3 3 2 1 1 2 3 3 2 1).
+# - bm: ALL first moves that force the win within dm plies, in move notation
+#   (`@cell` re-places a pending marble).
+# - dm: the length of the shortest forced win in plies, counting every move of
+#   either side including re-placements (the engine's `mate <dm>`).
+# - id: a name for the position.
+# Lines starting with '#' and blank lines are ignored.
+#
+# Generated by `cargo run --release --example make_tactics -- offboard` (seeded random
+# playouts, then an exhaustive AND/OR win-within-N solver); tests/search.rs re-proves
+# every line.
+";
+    const SPECIAL_REQUIRED: usize = 4;
+    const SPECIAL_NOTE: &'static str = "; root with a pending marble";
+    const SPECIAL_LOG: &'static str = ", pending marble";
+
+    /// Late positions only: the side to move has points already (6 win).
+    fn worth_solving(&self) -> bool {
+        self.points(self.to_move()) >= 3
+    }
+
+    fn special_root(&self) -> bool {
+        self.pending()
+    }
+}
 
 /// Proven facts about one position for a fixed attacker.
 #[derive(Clone, Copy)]
@@ -48,7 +181,7 @@ struct Solver {
     nodes: u64,
 }
 
-fn key(position: &Position) -> String {
+fn key<G: Game>(position: &G) -> String {
     let text = position.to_string();
     match text.rsplit_once(' ') {
         Some((rest, _fullmove)) => rest.to_string(),
@@ -56,10 +189,10 @@ fn key(position: &Position) -> String {
     }
 }
 
-fn legal_moves(position: &Position) -> Vec<Move> {
+fn legal_moves<G: Game>(position: &G) -> Vec<G::Move> {
     let mut list = MoveList::new();
     position.legal_moves(&mut list);
-    let mut moves: Vec<Move> = list.to_vec();
+    let mut moves: Vec<G::Move> = list.to_vec();
     // Captures first: they end games. Only the order changes, never the set.
     moves.sort_by_key(|&mv| !position.is_tactical(mv));
     moves
@@ -75,7 +208,7 @@ impl Solver {
     }
 
     /// Whether the attacker forces a win within `plies` plies from `position`.
-    fn wins(&mut self, position: &Position, plies: u32) -> bool {
+    fn wins<G: Game>(&mut self, position: &G, plies: u32) -> bool {
         self.nodes += 1;
         if let Some(outcome) = position.outcome() {
             return outcome == Outcome::Win(self.attacker);
@@ -129,15 +262,15 @@ impl Solver {
     }
 }
 
-/// The shortest forced win of the side to move within `MAX_DM` plies, if any, or `None`
+/// The shortest forced win of the side to move within `G::MAX_DM` plies, if any, or `None`
 /// also when the solve ran over the node budget.
-fn distance_to_win(position: &Position) -> Option<u32> {
+fn distance_to_win<G: Tactics>(position: &G) -> Option<u32> {
     let mut solver = Solver::new(position.to_move());
-    for plies in 1..=MAX_DM {
+    for plies in 1..=G::MAX_DM {
         if solver.wins(position, plies) {
             return Some(plies);
         }
-        if solver.nodes > NODE_BUDGET {
+        if solver.nodes > G::NODE_BUDGET {
             return None;
         }
     }
@@ -145,7 +278,7 @@ fn distance_to_win(position: &Position) -> Option<u32> {
 }
 
 /// Every first move that forces the win within `dm` plies.
-fn winning_moves(position: &Position, dm: u32) -> Vec<Move> {
+fn winning_moves<G: Game>(position: &G, dm: u32) -> Vec<G::Move> {
     let mut solver = Solver::new(position.to_move());
     legal_moves(position)
         .into_iter()
@@ -157,45 +290,25 @@ fn winning_moves(position: &Position, dm: u32) -> Vec<Move> {
         .collect()
 }
 
-/// Whether the winning line needs the attacker to move twice in a row somewhere (an
-/// extra-move chain) — found by checking if a win within `dm` plies survives with
-/// extra moves switched off. Only used to label positions.
-fn needs_extra_moves(position: &Position, dm: u32) -> bool {
-    let text = position.to_string();
-    let no_extra = Rules {
-        extra_move: false,
-        ..Rules::default()
-    };
-    match Position::parse(&text, no_extra) {
-        Ok(p) if !p.in_extra_move() => {
-            let mut solver = Solver::new(p.to_move());
-            !solver.wins(&p, dm)
-        }
-        _ => true,
-    }
-}
-
-struct Found {
+struct Found<M> {
     text: String,
     dm: u32,
-    best: Vec<Move>,
+    best: Vec<M>,
     legal: usize,
-    extra_root: bool,
-    chain: bool,
+    special: bool,
+    note: &'static str,
 }
 
-fn main() {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "positions/akiba-tactics.epd".to_string());
+fn generate<G: Tactics>(path: &str) {
     let started = Instant::now();
-    let mut found: BTreeMap<u32, Vec<Found>> = BTreeMap::new();
-    let mut extra_roots = 0;
-    let mut seen = std::collections::HashSet::new();
+    let mut found: BTreeMap<u32, Vec<Found<G::Move>>> = BTreeMap::new();
+    let mut specials = 0;
+    let mut seen = HashSet::new();
     let mut candidates = 0u64;
-    'games: for seed in 1..=400u64 {
+    let wanted = |dm: u32| G::WANTED.get(dm as usize).copied().unwrap_or(0);
+    'games: for seed in 1..=G::SEEDS {
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut position = Position::start(Rules::default());
+        let mut position = G::start(G::Rules::default());
         let capture_bias = 0.35 + 0.5 * rng.random::<f64>();
         let mut taken_here = 0;
         let mut last_taken = 0;
@@ -204,54 +317,57 @@ fn main() {
                 break;
             }
             let moves = legal_moves(&position);
-            let captures: Vec<Move> = moves
+            let captures: Vec<G::Move> = moves
                 .iter()
                 .copied()
                 .filter(|&mv| position.is_tactical(mv))
                 .collect();
             // Candidates: from the middle game on, one in three positions.
             let text = position.to_string();
-            let late = ply >= 16
+            let late = ply >= G::FIRST_PLY
                 && rng.random_range(0..3) == 0
-                && taken_here < PER_GAME
-                && (taken_here == 0 || ply >= last_taken + GAP);
+                && taken_here < G::PER_GAME
+                && (taken_here == 0 || ply >= last_taken + G::GAP)
+                && position.worth_solving();
             if late && seen.insert(key(&position)) {
                 candidates += 1;
                 if let Some(dm) = distance_to_win(&position) {
                     let best = winning_moves(&position, dm);
-                    let want = WANTED[dm as usize];
+                    let want = wanted(dm);
                     let have = found.get(&dm).map_or(0, Vec::len);
-                    let extra_root = position.in_extra_move();
-                    // Most positions: fewer than half of the moves win. Root extra-move
-                    // positions are welcome beyond the quota for a few.
+                    let special = position.special_root();
+                    // Most positions: fewer than half of the moves win. Special roots are
+                    // welcome beyond the quota for a few.
                     let selective = best.len() * 2 < moves.len();
                     let take = selective
-                        && (have < want || (extra_root && extra_roots < 4 && have < want + 2));
+                        && (have < want
+                            || (special
+                                && specials < G::SPECIAL_ROOTS
+                                && have < want + G::SPECIAL_OVER));
                     if take {
                         taken_here += 1;
                         last_taken = ply;
-                        if extra_root {
-                            extra_roots += 1;
+                        if special {
+                            specials += 1;
                         }
-                        let chain = needs_extra_moves(&position, dm);
+                        let (note, log) = position.notes(dm);
                         eprintln!(
-                            "seed {seed} ply {ply}: dm {dm}, {}/{} moves win{}{}: {text}",
+                            "seed {seed} ply {ply}: dm {dm}, {}/{} moves win{}{log}: {text}",
                             best.len(),
                             moves.len(),
-                            if extra_root { ", extra move" } else { "" },
-                            if chain { ", needs extra moves" } else { "" },
+                            if special { G::SPECIAL_LOG } else { "" },
                         );
                         found.entry(dm).or_default().push(Found {
                             text: position.to_string(),
                             dm,
                             best,
                             legal: moves.len(),
-                            extra_root,
-                            chain,
+                            special,
+                            note,
                         });
                     }
-                    let done = (1..=MAX_DM as usize)
-                        .all(|d| found.get(&(d as u32)).map_or(0, Vec::len) >= WANTED[d]);
+                    let done = specials >= G::SPECIAL_REQUIRED
+                        && (1..=G::MAX_DM).all(|d| found.get(&d).map_or(0, Vec::len) >= wanted(d));
                     if done {
                         break 'games;
                     }
@@ -266,58 +382,62 @@ fn main() {
         }
     }
 
-    let mut out = String::new();
-    out.push_str(
-        "# Akiba tactics: the side to move forces a win (7 reds won, the opponent without\n\
-         # marbles, or the opponent unable to push at the start of a turn) within `dm` plies.\n\
-         #\n\
-         # Format, one position a line, fields separated by ';':\n\
-         #   <position string> ; bm <move> [<move> ...] ; dm <plies> ; id \"<name>\"\n\
-         # - position string: as in shared/spec/akiba.md, played under the default rules\n\
-         #   (extra move after a capture on, push-back rule).\n\
-         # - bm: ALL first moves that force the win within dm plies, in move notation.\n\
-         # - dm: the length of the shortest forced win in plies, counting every move of\n\
-         #   either side including extra moves and passes (the engine's `mate <dm>`).\n\
-         # - id: a name for the position.\n\
-         # Lines starting with '#' and blank lines are ignored.\n\
-         #\n\
-         # Generated by `cargo run --release --example make_akiba_tactics` (seeded random\n\
-         # playouts, then an exhaustive AND/OR win-within-N solver); tests/search.rs re-proves\n\
-         # every line.\n",
-    );
+    let mut out = String::from(G::HEADER);
     let mut index = 0;
     for (dm, list) in &found {
         for f in list {
             index += 1;
-            let moves: Vec<String> = f.best.iter().map(Move::to_string).collect();
+            let moves: Vec<String> = f.best.iter().map(ToString::to_string).collect();
             let _ = writeln!(
                 out,
                 "# {} of {} moves win{}{}",
                 f.best.len(),
                 f.legal,
-                if f.extra_root {
-                    "; root in an extra move"
-                } else {
-                    ""
-                },
-                if f.chain {
-                    "; needs an extra-move chain"
-                } else {
-                    ""
-                },
+                if f.special { G::SPECIAL_NOTE } else { "" },
+                f.note,
             );
             let _ = writeln!(
                 out,
-                "{} ; bm {} ; dm {dm} ; id \"akiba-tactics-{index:02}\"",
+                "{} ; bm {} ; dm {dm} ; id \"{}-tactics-{index:02}\"",
                 f.text,
                 moves.join(" "),
+                G::NAME,
             );
             debug_assert_eq!(f.dm, *dm);
         }
     }
-    std::fs::write(&path, out).expect("write the EPD file");
+    std::fs::write(path, out).expect("write the EPD file");
     eprintln!(
         "{index} positions from {candidates} candidates written to {path} in {:.1?}",
         started.elapsed()
     );
+}
+
+/// The games with a [`Tactics`] description.
+const GAMES: [&str; 2] = [akiba::Position::NAME, offboard::Position::NAME];
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(game) = args.first().map(|g| g.to_ascii_lowercase()) else {
+        eprintln!(
+            "usage: make_tactics <game> [<output path>]  (games: {})",
+            GAMES.join(", ")
+        );
+        std::process::exit(2);
+    };
+    let path = args
+        .get(1)
+        .cloned()
+        .unwrap_or_else(|| format!("positions/{game}-tactics.epd"));
+    if game == akiba::Position::NAME {
+        generate::<akiba::Position>(&path);
+    } else if game == offboard::Position::NAME {
+        generate::<offboard::Position>(&path);
+    } else {
+        eprintln!(
+            "no tactics generator for '{game}' (expected one of: {})",
+            GAMES.join(", ")
+        );
+        std::process::exit(2);
+    }
 }

@@ -1,12 +1,13 @@
-//! Tests of the generic search (`src/search.rs`) on Akiba.
+//! Tests of the generic search (`src/search.rs`), mostly on Akiba.
 //!
 //! - The searcher's fixed-depth value is compared with a deliberately plain minimax (explicit
 //!   MAX and MIN levels decided by `to_move()`, never by alternation) on hundreds of positions
 //!   from seeded random games, many of them in or just before an extra move, with extra moves
 //!   on and off.
 //! - Determinism, search limits, mate scores, principal variations and repetition.
-//! - `positions/akiba-tactics.epd`: each line is re-proven by an exhaustive AND/OR solver and
-//!   the engine must find one of the winning moves with a mate score.
+//! - The tactics suites `positions/akiba-tactics.epd` and `positions/offboard-tactics.epd`,
+//!   checked by the same generic code: each line is re-proven by an exhaustive AND/OR solver
+//!   and the engine must find one of the winning moves with the exact mate score.
 //!
 //! Every failure prints the position string so it can be replayed with `shove analyze`.
 
@@ -14,6 +15,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shove::akiba::{Move, Position, Rules};
 use shove::game::{Game, MoveList, Outcome, Player};
+use shove::offboard;
 use shove::search::{Limits, MATE, MAX_PLY, Score, SearchResult, Searcher};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -36,7 +38,7 @@ fn parse_with(text: &str, rules: Rules) -> Position {
     Position::parse(text, rules).unwrap_or_else(|e| panic!("bad position string '{text}': {e}"))
 }
 
-fn legal(position: &Position) -> Vec<Move> {
+fn legal<G: Game>(position: &G) -> Vec<G::Move> {
     let mut list = MoveList::new();
     position.legal_moves(&mut list);
     list.to_vec()
@@ -55,17 +57,17 @@ fn depth_limit(depth: u32) -> Limits {
     }
 }
 
-fn search(
-    searcher: &mut Searcher<Position>,
-    position: &Position,
+fn search<G: Game>(
+    searcher: &mut Searcher<G>,
+    position: &G,
     history: &[u64],
     limits: &Limits,
-) -> SearchResult<Move> {
+) -> SearchResult<G::Move> {
     searcher.search(position, history, limits, 1, &mut |_| {})
 }
 
 /// Plays `pv` from `position`, failing if a move is illegal; returns the final position.
-fn replay(position: &Position, pv: &[Move]) -> Position {
+fn replay<G: Game>(position: &G, pv: &[G::Move]) -> G {
     let mut current = position.clone();
     for (i, &m) in pv.iter().enumerate() {
         assert!(
@@ -78,8 +80,8 @@ fn replay(position: &Position, pv: &[Move]) -> Position {
     current
 }
 
-fn pv_text(pv: &[Move]) -> String {
-    pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
+fn pv_text<M: std::fmt::Display>(pv: &[M]) -> String {
+    pv.iter().map(M::to_string).collect::<Vec<_>>().join(" ")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -810,26 +812,34 @@ fn root_in_history_changes_nothing() {
 }
 
 // ---------------------------------------------------------------------------------------
-// positions/akiba-tactics.epd
+// The tactics suites: positions/<game>-tactics.epd (Akiba and Offboard), checked by the
+// same generic code
 // ---------------------------------------------------------------------------------------
 
-struct Tactic {
+/// One line of a tactics file.
+struct Tactic<G: Game> {
     line: usize,
     text: String,
-    position: Position,
-    best: Vec<Move>,
+    position: G,
+    best: Vec<G::Move>,
     dm: u32,
     id: String,
 }
 
-/// Parses the EPD file, panicking with the line number on anything malformed.
-fn load_tactics() -> Vec<Tactic> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/akiba-tactics.epd");
-    let content = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    parse_tactics(path, &content)
+/// Parses `positions/<game>-tactics.epd`, panicking with the line number on anything
+/// malformed.
+fn load_tactics<G: Game>() -> Vec<Tactic<G>> {
+    let path = format!(
+        "{}/positions/{}-tactics.epd",
+        env!("CARGO_MANIFEST_DIR"),
+        G::NAME
+    );
+    let content = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    parse_tactics(&path, &content)
 }
 
-fn parse_tactics(path: &str, content: &str) -> Vec<Tactic> {
+/// Parses tactics lines; positions are played under the game's default rules.
+fn parse_tactics<G: Game>(path: &str, content: &str) -> Vec<Tactic<G>> {
     let mut tactics = Vec::new();
     for (index, raw) in content.lines().enumerate() {
         let line = index + 1;
@@ -840,7 +850,7 @@ fn parse_tactics(path: &str, content: &str) -> Vec<Tactic> {
         let fail = |why: String| -> ! { panic!("{path}:{line}: {why}\n  {raw}") };
         let mut fields = trimmed.split(';').map(str::trim);
         let text = fields.next().unwrap_or_default().to_string();
-        let position = Position::parse(&text, Rules::default())
+        let position = G::parse(&text, G::Rules::default())
             .unwrap_or_else(|e| fail(format!("position string: {e}")));
         let (mut best, mut dm, mut id) = (None, None, None);
         for field in fields {
@@ -850,7 +860,7 @@ fn parse_tactics(path: &str, content: &str) -> Vec<Tactic> {
             let value = value.trim();
             match op {
                 "bm" => {
-                    let moves: Vec<Move> = value
+                    let moves: Vec<G::Move> = value
                         .split_whitespace()
                         .map(|m| {
                             position
@@ -898,8 +908,11 @@ fn parse_tactics(path: &str, content: &str) -> Vec<Tactic> {
 
 #[test]
 fn malformed_tactics_lines_are_rejected() {
+    fn rejected<G: Game>(bad: &str) -> bool {
+        std::panic::catch_unwind(|| parse_tactics::<G>("bad", bad)).is_err()
+    }
     let good = "R6/W6/7/7/7/7/6B w 6 0 - - 1 ; bm a6a7 ; dm 1 ; id \"t\"";
-    assert_eq!(parse_tactics("good", good).len(), 1);
+    assert_eq!(parse_tactics::<Position>("good", good).len(), 1);
     for bad in [
         "R6/W6/7/7/7/7/6B w 6 0 - - ; bm a6a7 ; dm 1 ; id \"t\"",
         "R6/W6/7/7/7/7/6B w 6 0 - - 1 ; bm a6a5 ; dm 1 ; id \"t\"",
@@ -909,16 +922,31 @@ fn malformed_tactics_lines_are_rejected() {
         "R6/W6/7/7/7/7/6B w 6 0 - - 1 ; bm a6a7 ; dm 1 ; id \"t\" ; ce 3",
         "R6/W6/7/7/7/7/6B w 6 0 - - 1 ; bm ; dm 1 ; id \"t\"",
     ] {
-        let result = std::panic::catch_unwind(|| parse_tactics("bad", bad));
-        assert!(result.is_err(), "accepted: {bad}");
+        assert!(rejected::<Position>(bad), "accepted: {bad}");
+    }
+    // The same parser reads Offboard lines, moves and position strings in its notation.
+    let start = offboard::Position::START;
+    let good = format!("{start} ; bm a2a3 ; dm 1 ; id \"t\"");
+    assert_eq!(parse_tactics::<offboard::Position>("good", &good).len(), 1);
+    for bad in [
+        // Re-placing without a pending marble is illegal.
+        format!("{start} ; bm @e5 ; dm 1 ; id \"t\""),
+        // An Akiba move is not an Offboard move.
+        format!("{start} ; bm a2 ; dm 1 ; id \"t\""),
+        // An Akiba position string is not an Offboard one.
+        "R6/W6/7/7/7/7/6B w 6 0 - - 1 ; bm a6a7 ; dm 1 ; id \"t\"".to_string(),
+        format!("{start} ; bm a2a3 ; dm 0 ; id \"t\""),
+    ] {
+        assert!(rejected::<offboard::Position>(&bad), "accepted: {bad}");
     }
 }
 
-/// An exhaustive AND/OR solver, independent of the example that generated the file: does
+/// An exhaustive AND/OR solver, independent of the example that generated the files: does
 /// `attacker` force a win within `plies` plies? No evaluation, no table, no pruning beyond
 /// the short-circuit of any/all; OR at the attacker's decisions, AND at the defender's, as
-/// `to_move()` says (extra moves continue, `pass` included).
-fn forces_win(position: &Position, attacker: Player, plies: u32) -> bool {
+/// `to_move()` says (Akiba's extra moves continue, `pass` and Offboard's re-placements are
+/// moves like any other).
+fn forces_win<G: Game>(position: &G, attacker: Player, plies: u32) -> bool {
     if let Some(outcome) = position.outcome() {
         return outcome == Outcome::Win(attacker);
     }
@@ -927,7 +955,7 @@ fn forces_win(position: &Position, attacker: Player, plies: u32) -> bool {
     }
     let mut moves = legal(position);
     moves.sort_by_key(|&m| !position.is_tactical(m));
-    let child_wins = |m: Move| {
+    let child_wins = |m: G::Move| {
         let mut child = position.clone();
         child.play(m);
         forces_win(&child, attacker, plies - 1)
@@ -939,30 +967,46 @@ fn forces_win(position: &Position, attacker: Player, plies: u32) -> bool {
     }
 }
 
-#[test]
-fn tactics_file_is_well_formed_and_varied() {
-    let tactics = load_tactics();
-    assert!(tactics.len() >= 20, "only {} positions", tactics.len());
+/// What every suite must satisfy: at least `min_count` lines, unique ids, games still on,
+/// dm within what the tests search, and mostly selective (fewer than half of the legal
+/// moves win, and never all of them). Returns the lines for the game's own checks.
+fn check_suite_shape<G: Game>(min_count: usize) -> Vec<Tactic<G>> {
+    let tactics = load_tactics::<G>();
+    let name = G::NAME;
+    assert!(
+        tactics.len() >= min_count,
+        "{name}: only {} positions",
+        tactics.len()
+    );
     let mut ids = std::collections::HashSet::new();
+    let mut selective = 0;
     for t in &tactics {
-        assert!(
-            ids.insert(t.id.clone()),
-            "line {}: duplicate id {}",
-            t.line,
-            t.id
-        );
+        let context = format!("{name} line {} ({})", t.line, t.id);
+        assert!(ids.insert(t.id.clone()), "{context}: duplicate id");
         assert!(
             t.position.outcome().is_none(),
-            "line {}: game already over",
-            t.line
+            "{context}: game already over"
         );
         assert!(
             t.dm <= 9,
-            "line {}: dm {} is deeper than the tests search",
-            t.line,
+            "{context}: dm {} is deeper than the tests search",
             t.dm
         );
+        let legal = legal(&t.position).len();
+        assert!(t.best.len() < legal, "{context}: every move wins");
+        selective += usize::from(t.best.len() * 2 < legal);
     }
+    assert!(
+        selective * 3 >= tactics.len() * 2,
+        "{name}: only {selective} of {} positions have fewer than half the moves winning",
+        tactics.len()
+    );
+    tactics
+}
+
+#[test]
+fn akiba_tactics_file_is_well_formed_and_varied() {
+    let tactics = check_suite_shape::<Position>(20);
     let deep = tactics.iter().filter(|t| t.dm >= 3).count();
     assert!(
         deep * 3 >= tactics.len() * 2,
@@ -974,18 +1018,41 @@ fn tactics_file_is_well_formed_and_varied() {
     );
 }
 
-/// Re-proves every line: a win within dm plies, none within dm - 1, and bm is exactly the
-/// set of first moves that win within dm. Deep lines are left to release builds.
 #[test]
-fn tactics_are_proven_by_the_exhaustive_solver() {
+fn offboard_tactics_file_is_well_formed_and_varied() {
+    let tactics = check_suite_shape::<offboard::Position>(12);
+    // Wins in 1, 3 and 5 plies (sides alternate in Offboard, so the mover wins after an odd
+    // number of plies), the longer ones the majority.
+    for dm in [1, 3, 5] {
+        assert!(
+            tactics.iter().filter(|t| t.dm == dm).count() >= 2,
+            "fewer than two positions with dm {dm}"
+        );
+    }
+    let deep = tactics.iter().filter(|t| t.dm >= 3).count();
+    assert!(deep * 3 >= tactics.len() * 2, "most should need 3+ plies");
+    let pending = tactics.iter().filter(|t| t.position.pending()).count();
+    assert!(pending >= 2, "only {pending} roots with a pending marble");
+    assert!(
+        tactics
+            .iter()
+            .any(|t| t.position.pending() && t.best.iter().any(|m| m.to_string().starts_with('@'))),
+        "no position whose win starts by re-placing the pending marble"
+    );
+}
+
+/// Re-proves every line of a suite: a win within dm plies, none within dm - 1, and bm is
+/// exactly the set of first moves that win within dm. Lines deeper than `debug_max_dm` are
+/// left to release builds. Returns how many lines were proven.
+fn prove_tactics<G: Game>(debug_max_dm: u32) -> usize {
     let started = Instant::now();
     let mut checked = 0;
-    for t in load_tactics() {
-        if cfg!(debug_assertions) && t.dm > 4 {
+    for t in load_tactics::<G>() {
+        if cfg!(debug_assertions) && t.dm > debug_max_dm {
             continue;
         }
         let attacker = t.position.to_move();
-        let context = format!("line {} ({}): {}", t.line, t.id, t.text);
+        let context = format!("{} line {} ({}): {}", G::NAME, t.line, t.id, t.text);
         if t.dm > 1 {
             assert!(
                 !forces_win(&t.position, attacker, t.dm - 1),
@@ -993,7 +1060,7 @@ fn tactics_are_proven_by_the_exhaustive_solver() {
                 t.dm
             );
         }
-        let winning: Vec<Move> = legal(&t.position)
+        let winning: Vec<G::Move> = legal(&t.position)
             .into_iter()
             .filter(|&m| {
                 let mut child = t.position.clone();
@@ -1002,9 +1069,9 @@ fn tactics_are_proven_by_the_exhaustive_solver() {
             })
             .collect();
         let mut expected = t.best.clone();
-        expected.sort_by_key(|m| m.index());
+        expected.sort_by_key(|&m| G::move_index(m));
         let mut found = winning.clone();
-        found.sort_by_key(|m| m.index());
+        found.sort_by_key(|&m| G::move_index(m));
         assert_eq!(
             pv_text(&found),
             pv_text(&expected),
@@ -1012,82 +1079,112 @@ fn tactics_are_proven_by_the_exhaustive_solver() {
         );
         checked += 1;
     }
-    eprintln!("{checked} tactics proven in {:.1?}", started.elapsed());
+    eprintln!(
+        "{}: {checked} tactics proven in {:.1?}",
+        G::NAME,
+        started.elapsed()
+    );
+    checked
+}
+
+#[test]
+fn akiba_tactics_are_proven_by_the_exhaustive_solver() {
+    let checked = prove_tactics::<Position>(4);
     assert!(checked >= 8, "{checked}");
 }
 
-/// The engine finds a winning first move and announces the mate at the right distance.
 #[test]
-fn engine_solves_the_tactics() {
+fn offboard_tactics_are_proven_by_the_exhaustive_solver() {
+    let checked = prove_tactics::<offboard::Position>(3);
+    assert!(checked >= 6, "{checked}");
+}
+
+/// The engine finds a winning first move of every line of a suite and announces the mate at
+/// the right distance, searching to depth dm + 2. With `one_searcher` a single searcher is
+/// kept across all the lines and searches each twice, as in a real session: what the table
+/// learnt on one position (or the first time) must not spoil the next; otherwise every
+/// line gets a fresh `Searcher::new(16)`. Lines deeper than `debug_max_dm` are left to
+/// release builds. Returns how many lines were searched.
+fn engine_solves_tactics<G: Game>(debug_max_dm: u32, one_searcher: bool) -> usize {
+    let mut shared = Searcher::<G>::new(16);
+    let rounds = if one_searcher { 2 } else { 1 };
     let mut failures = Vec::new();
     let mut checked = 0;
     let started = Instant::now();
-    for t in load_tactics() {
-        if cfg!(debug_assertions) && t.dm > 3 {
+    for t in load_tactics::<G>() {
+        if cfg!(debug_assertions) && t.dm > debug_max_dm {
             continue;
         }
-        let mut searcher = Searcher::new(16);
-        let t0 = Instant::now();
-        let result = search(&mut searcher, &t.position, &[], &depth_limit(t.dm + 2));
+        let mut fresh = Searcher::<G>::new(16);
+        let searcher = if one_searcher {
+            &mut shared
+        } else {
+            &mut fresh
+        };
         checked += 1;
-        let found = matches!(result.score, Score::Mate(n) if n > 0);
-        let best_ok = result.best.is_some_and(|b| t.best.contains(&b));
-        if !found || !best_ok || result.score != Score::Mate(t.dm as i32) {
-            failures.push(format!(
-                "line {} ({}): {} dm {}: engine {:?} best {:?}, expected one of {} ({:.1?})",
-                t.line,
-                t.id,
-                t.text,
-                t.dm,
-                result.score,
-                result.best.map(|b| b.to_string()),
-                pv_text(&t.best),
-                t0.elapsed()
-            ));
-        }
-        let end = replay(&t.position, &result.pv);
-        if result.pv.len() == t.dm as usize {
-            assert_eq!(
-                end.outcome(),
-                Some(Outcome::Win(t.position.to_move())),
-                "{}: PV {}",
-                t.id,
-                pv_text(&result.pv)
-            );
-        }
-    }
-    eprintln!("{checked} tactics searched in {:.1?}", started.elapsed());
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// One searcher kept across all the tactics, as in a real session: what the table learnt
-/// on one position must not spoil the next.
-#[test]
-fn engine_solves_the_tactics_with_one_searcher() {
-    let mut searcher = Searcher::new(16);
-    let mut failures = Vec::new();
-    for t in load_tactics() {
-        if cfg!(debug_assertions) && t.dm > 3 {
-            continue;
-        }
-        // Twice: the second search starts from a table filled by the first.
-        for round in 0..2 {
-            let result = search(&mut searcher, &t.position, &[], &depth_limit(t.dm + 2));
+        for round in 0..rounds {
+            let t0 = Instant::now();
+            let result = search(searcher, &t.position, &[], &depth_limit(t.dm + 2));
             let best_ok = result.best.is_some_and(|b| t.best.contains(&b));
             if !best_ok || result.score != Score::Mate(t.dm as i32) {
                 failures.push(format!(
-                    "{} round {round}: {} dm {}: engine {:?} best {:?}, expected one of {}",
+                    "{} line {} ({}) round {round}: {} dm {}: engine {:?} best {:?}, expected \
+                     one of {} ({:.1?})",
+                    G::NAME,
+                    t.line,
                     t.id,
                     t.text,
                     t.dm,
                     result.score,
                     result.best.map(|b| b.to_string()),
                     pv_text(&t.best),
+                    t0.elapsed()
                 ));
+            }
+            let end = replay(&t.position, &result.pv);
+            if result.pv.len() == t.dm as usize {
+                assert_eq!(
+                    end.outcome(),
+                    Some(Outcome::Win(t.position.to_move())),
+                    "{}: PV {}",
+                    t.id,
+                    pv_text(&result.pv)
+                );
             }
         }
     }
+    eprintln!(
+        "{}: {checked} tactics searched{} in {:.1?}",
+        G::NAME,
+        if one_searcher {
+            " twice with one searcher"
+        } else {
+            ""
+        },
+        started.elapsed()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    checked
+}
+
+#[test]
+fn engine_solves_the_akiba_tactics() {
+    engine_solves_tactics::<Position>(3, false);
+}
+
+#[test]
+fn engine_solves_the_akiba_tactics_with_one_searcher() {
+    engine_solves_tactics::<Position>(3, true);
+}
+
+#[test]
+fn engine_solves_the_offboard_tactics() {
+    engine_solves_tactics::<offboard::Position>(3, false);
+}
+
+#[test]
+fn engine_solves_the_offboard_tactics_with_one_searcher() {
+    engine_solves_tactics::<offboard::Position>(3, true);
 }
 
 /// Every mate the searcher announces (transposition table on, so mate scores pass through
