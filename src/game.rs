@@ -1,8 +1,9 @@
 //! The interface every game implements, so that search, protocol and tools are written once
 //! and monomorphised per game.
 
-use crate::{akiba, offboard};
+use crate::{abraxas, akiba, offboard};
 use std::fmt;
+use std::mem::MaybeUninit;
 use std::str::FromStr;
 
 /// One of the two players. `One` moves first from the start position (White in Akiba).
@@ -37,28 +38,33 @@ pub enum Outcome {
 }
 
 /// Upper bound on the number of legal moves in any position of any game, so move lists can
-/// live on the stack.
-pub const MAX_MOVES: usize = 256;
+/// live on the stack. Abraxas with an empty pool comes closest: up to 24 stones times 40
+/// free holes, plus the blue stones.
+pub const MAX_MOVES: usize = 1024;
 
 /// A fixed-capacity list of moves, filled by [`Game::legal_moves`] without allocating.
+///
+/// The slots are left uninitialised until pushed: a list is made at every search node, and
+/// filling a thousand slots each time would cost more than generating the moves.
 #[derive(Clone)]
-pub struct MoveList<M> {
-    moves: [M; MAX_MOVES],
+pub struct MoveList<M: Copy> {
+    moves: [MaybeUninit<M>; MAX_MOVES],
     len: usize,
 }
 
-impl<M: Copy + Default> MoveList<M> {
+impl<M: Copy> MoveList<M> {
     pub fn new() -> Self {
         MoveList {
-            moves: [M::default(); MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
 
-    /// Appends a move; generators never produce more than [`MAX_MOVES`].
+    /// Appends a move. Generators never produce more than [`MAX_MOVES`]; more would panic
+    /// here (a bounds check), never write out of bounds.
     #[inline]
     pub fn push(&mut self, mv: M) {
-        self.moves[self.len] = mv;
+        self.moves[self.len].write(mv);
         self.len += 1;
     }
 
@@ -67,24 +73,26 @@ impl<M: Copy + Default> MoveList<M> {
     }
 
     pub fn as_slice(&self) -> &[M] {
-        &self.moves[..self.len]
+        // SAFETY: slots 0..len were written by `push`, and `M: Copy` has no drop glue.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<M>(), self.len) }
     }
 
     pub fn as_mut_slice(&mut self) -> &mut [M] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<M>(), self.len) }
     }
 }
 
-impl<M: Copy + Default> Default for MoveList<M> {
+impl<M: Copy> Default for MoveList<M> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<M> std::ops::Deref for MoveList<M> {
+impl<M: Copy> std::ops::Deref for MoveList<M> {
     type Target = [M];
     fn deref(&self) -> &[M] {
-        &self.moves[..self.len]
+        self.as_slice()
     }
 }
 
@@ -202,7 +210,11 @@ pub trait GameVisitor {
 }
 
 /// The names [`with_game`] knows.
-pub const GAME_NAMES: &[&str] = &[akiba::Position::NAME, offboard::Position::NAME];
+pub const GAME_NAMES: &[&str] = &[
+    akiba::Position::NAME,
+    offboard::Position::NAME,
+    abraxas::Position::NAME,
+];
 
 /// Runs `visitor` with the game called `name` (case-insensitive). A new game is one more
 /// arm here (and its name in [`GAME_NAMES`]).
@@ -212,6 +224,8 @@ pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, St
         Ok(visitor.visit::<akiba::Position>())
     } else if name == offboard::Position::NAME {
         Ok(visitor.visit::<offboard::Position>())
+    } else if name == abraxas::Position::NAME {
+        Ok(visitor.visit::<abraxas::Position>())
     } else {
         Err(format!(
             "unknown game '{name}' (expected one of: {})",

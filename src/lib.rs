@@ -3,6 +3,7 @@
 //! Each game implements [`game::Game`]; perft, search and the protocol are written once
 //! against that trait.
 
+pub mod abraxas;
 pub mod akiba;
 pub mod cli;
 pub mod game;

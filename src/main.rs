@@ -2,7 +2,7 @@
 //! With no subcommand it speaks the engine protocol on stdin/stdout (see protocol.md).
 
 use clap::{Parser, Subcommand};
-use shove::akiba::RepeatRule;
+use shove::akiba::{self, RepeatRule};
 use shove::cli;
 use shove::game::{Game, GameVisitor, with_game};
 use shove::matches::{self, Adjudication, EngineConfig, MatchConfig, TimeControl, stats::Sprt};
@@ -34,6 +34,16 @@ struct Args {
     /// --fen.
     #[arg(long, global = true, value_name = "V1,..,V12")]
     offboard_sectors: Option<String>,
+    /// Abraxas: the sheet, `s1`..`s6` (the engine's own sheets, not the printed ones) or a
+    /// 9-row sheet map (`*` a dot, digits runs of plain cells, rows y = 8 down to 0).
+    #[arg(long, global = true, value_name = "SHEET")]
+    abraxas_sheet: Option<String>,
+    /// Abraxas: stones owned to win, 11 (default) or 13.
+    #[arg(long, global = true, value_name = "N")]
+    abraxas_target: Option<String>,
+    /// Abraxas: blue stop stones per player, 3 (default) or 2.
+    #[arg(long, global = true, value_name = "N")]
+    abraxas_blue: Option<String>,
     /// In protocol mode, play a built-in reference player instead of searching: `random`,
     /// `greedy` (best one-move material gain) or `material-ab:<depth>` (fixed-depth
     /// alpha-beta on material only).
@@ -43,13 +53,13 @@ struct Args {
     command: Option<Command>,
 }
 
-/// `--game`, taken by protocol mode and by every subcommand that plays a game (not global:
-/// `replay` has a `--game K` of its own).
+/// `--game`, taken before the subcommand or by every subcommand that plays a game (not a
+/// global flag: `replay` has a `--game K` of its own).
 #[derive(clap::Args)]
 struct GameArg {
-    /// The game: `akiba` (default) or `offboard`.
-    #[arg(long = "game", value_name = "NAME", default_value = "akiba")]
-    name: String,
+    /// The game: `akiba` (default), `offboard` or `abraxas`.
+    #[arg(long = "game", value_name = "NAME")]
+    name: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -190,14 +200,15 @@ fn main() -> ExitCode {
             | Command::Show { game, .. }
             | Command::Analyze { game, .. }
             | Command::Bench { game, .. },
-        ) => game.name.clone(),
-        Some(Command::Match(match_args)) => match_args.game.name.clone(),
+        ) => game.name.clone().or(args.game.name.clone()),
+        Some(Command::Match(match_args)) => match_args.game.name.clone().or(args.game.name.clone()),
         // A log names the game of each of its lines.
         Some(Command::Replay { file, game }) => {
             return exit(matches::log::replay_file(file, *game));
         }
         None => args.game.name.clone(),
-    };
+    }
+    .unwrap_or_else(|| akiba::Position::NAME.to_string());
     let run = Run {
         rule_options: rule_options(&args),
         player: args.player,
@@ -226,8 +237,15 @@ fn rule_options(args: &Args) -> Vec<(String, String)> {
     if let Some(rule) = args.repeat_rule {
         options.push(("RepeatRule".to_string(), rule.to_string()));
     }
-    if let Some(values) = &args.offboard_sectors {
-        options.push((offboard::SECTORS_OPTION.to_string(), values.clone()));
+    for (name, value) in [
+        (offboard::SECTORS_OPTION, &args.offboard_sectors),
+        ("AbraxasSheet", &args.abraxas_sheet),
+        ("AbraxasTarget", &args.abraxas_target),
+        ("AbraxasBlue", &args.abraxas_blue),
+    ] {
+        if let Some(value) = value {
+            options.push((name.to_string(), value.clone()));
+        }
     }
     options
 }

@@ -415,7 +415,7 @@ fn check_handshake(command: &str, ok: &str) {
         [
             "option name Hash type spin default 64 min 1 max 16384",
             "option name MultiPV type spin default 1 min 1 max 64",
-            "option name Game type combo default akiba var akiba var offboard",
+            "option name Game type combo default akiba var akiba var offboard var abraxas",
             "option name MaxPlies type spin default 0 min 0 max 1000000",
             "option name RepetitionDraw type check default false",
             "option name ExtraMove type check default true",

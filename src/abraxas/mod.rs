@@ -1,0 +1,229 @@
+//! Abraxas (M. & J. Rüttinger, Noris 1993): an 8x8 plate of holes slides counter-clockwise
+//! over a 9x9 sheet of red dots; red stones and dots under empty holes form lines, and lines
+//! of 4 or more are cut down, the stones taken going to the player. The rules are
+//! `shared/spec/abraxas.md`. The six sheets `s1`..`s6` are this engine's own (the printed
+//! sheets are not described in any source we could reach); any sheet can be given as a map.
+
+pub mod eval;
+mod moves;
+mod position;
+mod sheet;
+
+pub use moves::{Move, ParseMoveError, hole_name};
+pub use position::{
+    FLAG_BLUE, FLAG_NO_BLUE, FLAG_REPLAY, MAX_CAPTURES, Phase, Position, PositionError, STONES,
+    capture_sets, lines_of,
+};
+pub use sheet::{Corner, Rules, Sheet};
+
+use crate::game::{Game, MoveList, Outcome, Player};
+
+/// Engine option: the sheet (`s1`..`s6` or a 9-row map).
+pub const SHEET_OPTION: &str = "AbraxasSheet";
+/// Engine option: stones needed to win (11 or 13).
+pub const TARGET_OPTION: &str = "AbraxasTarget";
+/// Engine option: blue stop stones per player (3 or 2).
+pub const BLUE_OPTION: &str = "AbraxasBlue";
+
+impl Game for Position {
+    type Move = Move;
+    type Rules = Rules;
+    type ParseError = PositionError;
+
+    const NAME: &'static str = "abraxas";
+
+    fn start(rules: Rules) -> Position {
+        Position::start(rules)
+    }
+
+    fn parse(text: &str, rules: Rules) -> Result<Position, PositionError> {
+        Position::parse(text, rules)
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        Position::legal_moves(self, moves)
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
+    }
+
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self, &eval::Weights::DEFAULT)
+    }
+
+    /// Stones owned, 100 each, from the view of the player deciding now.
+    fn material(&self) -> i32 {
+        eval::material(self)
+    }
+
+    /// Captures, and placements followed by the slide that complete a line.
+    fn is_tactical(&self, mv: Move) -> bool {
+        let to = match mv {
+            Move::Capture(_) => return true,
+            Move::Place(h) | Move::Shift(_, h) => h,
+            _ => return false,
+        };
+        if self.phase != Phase::Place || self.flags & FLAG_BLUE != 0 {
+            return false;
+        }
+        let free = !(self.red | self.blue);
+        let red = match mv {
+            Move::Shift(from, _) => self.red & !(1 << from),
+            _ => self.red,
+        };
+        let next = self.corner.next();
+        let holes = red | (self.rules.sheet.mask(next) & !self.blue);
+        eval::completing_holes(holes, free) & (1 << to) != 0
+    }
+
+    fn move_index(mv: Move) -> usize {
+        mv.index()
+    }
+
+    const MOVE_INDEX_LIMIT: usize = Move::INDEX_LIMIT;
+
+    fn rule_options() -> &'static [&'static str] {
+        &[
+            "AbraxasSheet type string default s1",
+            "AbraxasTarget type combo default 11 var 11 var 13",
+            "AbraxasBlue type combo default 3 var 3 var 2",
+        ]
+    }
+
+    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, String> {
+        let value = value.trim();
+        if name.eq_ignore_ascii_case(SHEET_OPTION) {
+            rules.sheet = value
+                .parse()
+                .map_err(|e: String| format!("{SHEET_OPTION} '{value}': {e}"))?;
+            Ok(true)
+        } else if name.eq_ignore_ascii_case(TARGET_OPTION) {
+            rules.target = match value {
+                "11" => 11,
+                "13" => 13,
+                _ => return Err(format!("{TARGET_OPTION} '{value}': expected 11 or 13")),
+            };
+            Ok(true)
+        } else if name.eq_ignore_ascii_case(BLUE_OPTION) {
+            rules.blue_stones = match value {
+                "3" => 3,
+                "2" => 2,
+                _ => return Err(format!("{BLUE_OPTION} '{value}': expected 3 or 2")),
+            };
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    fn diagram(&self) -> String {
+        let mut out = String::new();
+        let (ox, oy) = self.corner.offset();
+        let sheet = self.rules.sheet;
+        out.push_str("sheet cells: * dot, . plain; plate holes: R red stone, B blue stone,\n");
+        out.push_str("o empty hole over a dot (red), - empty hole\n\n");
+        for y in (0..9).rev() {
+            let mut line = format!("{y} ");
+            let rank = y as isize - oy as isize;
+            if (0..8).contains(&rank) {
+                line = format!("{} ", rank + 1);
+            } else {
+                line.replace_range(.., "  ");
+            }
+            for x in 0..9 {
+                let f = x as isize - ox as isize;
+                let ch = if (0..8).contains(&f) && (0..8).contains(&rank) {
+                    let bit = 1u64 << (f + 8 * rank);
+                    if self.red & bit != 0 {
+                        'R'
+                    } else if self.blue & bit != 0 {
+                        'B'
+                    } else if sheet.has_dot(x, y) {
+                        'o'
+                    } else {
+                        '-'
+                    }
+                } else if sheet.has_dot(x, y) {
+                    '*'
+                } else {
+                    '.'
+                };
+                line.push(' ');
+                line.push(ch);
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        let mut files = String::from("   ");
+        for x in 0..9 {
+            let f = x as isize - ox as isize;
+            files.push(' ');
+            files.push(if (0..8).contains(&f) {
+                char::from(b'a' + f as u8)
+            } else {
+                ' '
+            });
+        }
+        out.push_str(files.trim_end());
+        out.push('\n');
+        let name = |p: Player| if p == Player::One { "1" } else { "2" };
+        out.push_str(&format!(
+            "\nplate in corner {} (next {}), sheet {}\n",
+            self.corner,
+            self.corner.next(),
+            sheet
+        ));
+        out.push_str(&format!(
+            "pool {}; stones owned: 1 has {}, 2 has {} ({} to win); blue stones left: 1 has {}, 2 has {}\n",
+            self.pool,
+            self.stones[0],
+            self.stones[1],
+            self.rules.target,
+            self.blues[0],
+            self.blues[1]
+        ));
+        let what = match self.phase {
+            Phase::Place => "places",
+            Phase::StopBefore => "may stop before the replay placement (pass or !hole)",
+            Phase::StopAfter => "may stop after the replay placement (pass or !hole)",
+            Phase::Decide => "decides: slide or stay",
+            Phase::Capture => "takes stones (x...)",
+        };
+        out.push_str(&format!("player {} {what}\n", name(self.side)));
+        if let Some(outcome) = self.outcome() {
+            let text = match outcome {
+                Outcome::Win(p) => format!("player {} wins", name(p)),
+                Outcome::Draw => "draw".to_string(),
+            };
+            out.push_str(&format!("game over: {text}\n"));
+        }
+        out.push_str(concat!(
+            "note:    the sheets s1..s6 are this engine's own, NOT the printed Abraxas sheets\n",
+            "         (no source describes those); give any sheet as a 9-row map with the\n",
+            "         engine option AbraxasSheet\n",
+        ));
+        out.push_str(&format!("position: {self}\n"));
+        out
+    }
+}
