@@ -5,8 +5,8 @@
 //!   from seeded random games, many of them in or just before an extra move, with extra moves
 //!   on and off.
 //! - Determinism, search limits, mate scores, principal variations and repetition.
-//! - The tactics suites `positions/akiba-tactics.epd` and `positions/offboard-tactics.epd`,
-//!   checked by the same generic code: each line is re-proven by an exhaustive AND/OR solver
+//! - The tactics suites `positions/akiba-tactics.epd`, `positions/offboard-tactics.epd` and
+//!   `positions/abraxas-tactics.epd`, checked by the same generic code: each line is re-proven by an exhaustive AND/OR solver
 //!   and the engine must find one of the winning moves with the exact mate score.
 //!
 //! Every failure prints the position string so it can be replayed with `shove analyze`.
@@ -15,8 +15,8 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shove::akiba::{Move, Position, Rules};
 use shove::game::{Game, MoveList, Outcome, Player};
-use shove::offboard;
 use shove::search::{Limits, MATE, MAX_PLY, Score, SearchResult, Searcher};
+use shove::{abraxas, offboard};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -812,8 +812,8 @@ fn root_in_history_changes_nothing() {
 }
 
 // ---------------------------------------------------------------------------------------
-// The tactics suites: positions/<game>-tactics.epd (Akiba and Offboard), checked by the
-// same generic code
+// The tactics suites: positions/<game>-tactics.epd (Akiba, Offboard and Abraxas), checked
+// by the same generic code
 // ---------------------------------------------------------------------------------------
 
 /// One line of a tactics file.
@@ -1041,6 +1041,39 @@ fn offboard_tactics_file_is_well_formed_and_varied() {
     );
 }
 
+#[test]
+fn abraxas_tactics_file_is_well_formed_and_varied() {
+    let tactics = check_suite_shape::<abraxas::Position>(10);
+    // Wins by one capture (dm 1 at a capture, dm 2 from a placement) and wins that need
+    // further captures in replays (dm 3 and more).
+    assert!(
+        tactics.iter().any(|t| t.dm <= 2),
+        "no win by a single capture"
+    );
+    let deep = tactics.iter().filter(|t| t.dm >= 3).count();
+    assert!(deep >= 5, "only {deep} positions need 3+ plies");
+    assert!(
+        tactics
+            .iter()
+            .any(|t| t.position.phase() == abraxas::Phase::Capture),
+        "no root at a capture decision"
+    );
+    assert!(
+        tactics
+            .iter()
+            .any(|t| t.position.flags() & abraxas::FLAG_REPLAY != 0),
+        "no root in a replay"
+    );
+    for t in &tactics {
+        let mover = t.position.to_move();
+        assert!(
+            t.position.stones_owned(mover) < t.position.rules().target,
+            "{}: the side to decide has already won",
+            t.id
+        );
+    }
+}
+
 /// Re-proves every line of a suite: a win within dm plies, none within dm - 1, and bm is
 /// exactly the set of first moves that win within dm. Lines deeper than `debug_max_dm` are
 /// left to release builds. Returns how many lines were proven.
@@ -1097,6 +1130,12 @@ fn akiba_tactics_are_proven_by_the_exhaustive_solver() {
 fn offboard_tactics_are_proven_by_the_exhaustive_solver() {
     let checked = prove_tactics::<offboard::Position>(3);
     assert!(checked >= 6, "{checked}");
+}
+
+#[test]
+fn abraxas_tactics_are_proven_by_the_exhaustive_solver() {
+    let checked = prove_tactics::<abraxas::Position>(3);
+    assert!(checked >= 5, "{checked}");
 }
 
 /// The engine finds a winning first move of every line of a suite and announces the mate at
@@ -1185,6 +1224,17 @@ fn engine_solves_the_offboard_tactics() {
 #[test]
 fn engine_solves_the_offboard_tactics_with_one_searcher() {
     engine_solves_tactics::<offboard::Position>(3, true);
+}
+
+#[test]
+fn engine_solves_the_abraxas_tactics() {
+    let checked = engine_solves_tactics::<abraxas::Position>(3, false);
+    assert!(checked >= 5, "{checked}");
+}
+
+#[test]
+fn engine_solves_the_abraxas_tactics_with_one_searcher() {
+    engine_solves_tactics::<abraxas::Position>(3, true);
 }
 
 /// Every mate the searcher announces (transposition table on, so mate scores pass through
