@@ -13,6 +13,9 @@ use shove::akiba::{Move, Position, RepeatRule, Rules};
 use shove::game::{Game, MoveError, MoveList, Outcome, Player};
 use shove::perft::perft;
 
+#[path = "common/fuzz.rs"]
+mod fuzz;
+
 const START: &str = "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1";
 
 /// The spec's rules: extra move after a capture, rule 5's push-back ban.
@@ -1030,32 +1033,7 @@ const FUZZ_CHARS: &[char] = &[
 ];
 
 fn mutate(rng: &mut StdRng, text: &str) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for _ in 0..rng.random_range(1..4) {
-        let c = FUZZ_CHARS[rng.random_range(0..FUZZ_CHARS.len())];
-        match rng.random_range(0..4) {
-            0 if !chars.is_empty() => {
-                let i = rng.random_range(0..chars.len());
-                chars[i] = c;
-            }
-            1 if !chars.is_empty() => {
-                chars.remove(rng.random_range(0..chars.len()));
-            }
-            2 => {
-                let i = rng.random_range(0..=chars.len());
-                chars.insert(i, c);
-            }
-            _ if chars.len() >= 2 => {
-                let (i, j) = (
-                    rng.random_range(0..chars.len()),
-                    rng.random_range(0..chars.len()),
-                );
-                chars.swap(i, j);
-            }
-            _ => {}
-        }
-    }
-    chars.into_iter().collect()
+    fuzz::mutate(rng, text, FUZZ_CHARS)
 }
 
 /// A random orthogonal step such as `d4d5` (sometimes off the board, so not a move).
@@ -1111,9 +1089,7 @@ fn mutate_field(rng: &mut StdRng, text: &str) -> String {
 }
 
 fn random_text(rng: &mut StdRng, max_len: usize) -> String {
-    (0..rng.random_range(0..=max_len))
-        .map(|_| FUZZ_CHARS[rng.random_range(0..FUZZ_CHARS.len())])
-        .collect()
+    fuzz::random_text(rng, max_len, FUZZ_CHARS)
 }
 
 /// A random move text: a real push, a mutated one, pass in any case, or noise.

@@ -15,6 +15,9 @@ use shove::game::{Game, MoveError, MoveList, Outcome, Player};
 use shove::offboard::{Cell, Move, Position, Rules};
 use shove::perft::perft;
 
+#[path = "common/fuzz.rs"]
+mod fuzz;
+
 const START: &str = "RR1YY/R1RY1Y/1RR1YY1/8/9/8/1RR1YY1/R1RY1Y/RR1YY r 0 0 ............ - 1";
 const TABLE_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/offboard.perft");
 
@@ -978,32 +981,7 @@ const FUZZ_CHARS: &[char] = &[
 ];
 
 fn mutate(rng: &mut StdRng, text: &str) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for _ in 0..rng.random_range(1..4) {
-        let c = FUZZ_CHARS[rng.random_range(0..FUZZ_CHARS.len())];
-        match rng.random_range(0..4) {
-            0 if !chars.is_empty() => {
-                let i = rng.random_range(0..chars.len());
-                chars[i] = c;
-            }
-            1 if !chars.is_empty() => {
-                chars.remove(rng.random_range(0..chars.len()));
-            }
-            2 => {
-                let i = rng.random_range(0..=chars.len());
-                chars.insert(i, c);
-            }
-            _ if chars.len() >= 2 => {
-                let (i, j) = (
-                    rng.random_range(0..chars.len()),
-                    rng.random_range(0..chars.len()),
-                );
-                chars.swap(i, j);
-            }
-            _ => {}
-        }
-    }
-    chars.into_iter().collect()
+    fuzz::mutate(rng, text, FUZZ_CHARS)
 }
 
 /// Replaces one field of a position string with a plausible (often valid) value.
@@ -1048,9 +1026,7 @@ fn mutate_field(rng: &mut StdRng, text: &str) -> String {
 }
 
 fn random_text(rng: &mut StdRng, max_len: usize) -> String {
-    (0..rng.random_range(0..=max_len))
-        .map(|_| FUZZ_CHARS[rng.random_range(0..FUZZ_CHARS.len())])
-        .collect()
+    fuzz::random_text(rng, max_len, FUZZ_CHARS)
 }
 
 /// A random move text: two cells, a re-placement, a mutated move, or noise.
