@@ -164,6 +164,15 @@ fn bench_set(game: &str) -> (&'static [&'static str], u32) {
             ],
             8,
         ),
+        "abraxas" => (
+            &[
+                "s1 8/8/8/8/8/8/8/8 sw 1 p - 24 0 0 3 3 1",
+                "s1 8/8/2RBR3/8/6R1/6R1/8/R2B4 sw 1 s r 18 0 1 1 3 4",
+                "s1 RR6/3B1R1R/8/3R4/8/8/5B1B/R6R sw 1 a r 14 0 3 1 2 6",
+                "s1 8/8/3R3R/6BR/B1B1R3/1R2BR2/7R/8 nw 1 c - 17 0 0 0 2 6",
+            ],
+            10,
+        ),
         _ => (
             &[
                 "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1",

@@ -109,7 +109,7 @@ enum Command {
     Bench {
         #[command(flatten)]
         game: GameArg,
-        /// Search depth (default: 12 for Akiba, 8 for Offboard); the node count is
+        /// Search depth (default: 12 for Akiba, 8 for Offboard, 10 for Abraxas); the node count is
         /// deterministic for a given depth.
         #[arg(long)]
         depth: Option<u32>,

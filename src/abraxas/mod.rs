@@ -77,24 +77,10 @@ impl Game for Position {
         eval::material(self)
     }
 
-    /// Captures, and placements followed by the slide that complete a line.
+    /// Captures only. Placements that complete a line lead to a capture too, but in
+    /// quiescence they chain through replays into a search as wide as the full one.
     fn is_tactical(&self, mv: Move) -> bool {
-        let to = match mv {
-            Move::Capture(_) => return true,
-            Move::Place(h) | Move::Shift(_, h) => h,
-            _ => return false,
-        };
-        if self.phase != Phase::Place || self.flags & FLAG_BLUE != 0 {
-            return false;
-        }
-        let free = !(self.red | self.blue);
-        let red = match mv {
-            Move::Shift(from, _) => self.red & !(1 << from),
-            _ => self.red,
-        };
-        let next = self.corner.next();
-        let holes = red | (self.rules.sheet.mask(next) & !self.blue);
-        eval::completing_holes(holes, free) & (1 << to) != 0
+        matches!(mv, Move::Capture(_))
     }
 
     fn move_index(mv: Move) -> usize {
