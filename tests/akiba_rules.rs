@@ -15,6 +15,9 @@ use shove::perft::perft;
 
 #[path = "common/fuzz.rs"]
 mod fuzz;
+#[path = "common/moves.rs"]
+mod moves;
+use moves::{legal, sorted};
 
 const START: &str = "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1";
 
@@ -43,26 +46,6 @@ const ALL_RULES: [Rules; 4] = [SPEC, KO, NO_EXTRA, NO_EXTRA_KO];
 
 fn parse(text: &str, rules: Rules) -> Position {
     Position::parse(text, rules).unwrap_or_else(|e| panic!("'{text}' ({rules:?}) rejected: {e}"))
-}
-
-/// The legal moves of a position as sorted move texts.
-fn legal(position: &Position) -> Vec<String> {
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    assert_eq!(
-        moves.len(),
-        position.count_legal_moves(),
-        "count_legal_moves disagrees with legal_moves in {position}"
-    );
-    let mut texts: Vec<String> = moves.iter().map(|mv| mv.to_string()).collect();
-    texts.sort();
-    texts
-}
-
-fn sorted(moves: &[&str]) -> Vec<String> {
-    let mut texts: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
-    texts.sort();
-    texts
 }
 
 /// Asserts the exact legal move set of a position string under the given rules.

@@ -17,6 +17,9 @@ use shove::perft::perft;
 
 #[path = "common/fuzz.rs"]
 mod fuzz;
+#[path = "common/moves.rs"]
+mod moves;
+use moves::{legal, sorted};
 
 const START: &str = "RR1YY/R1RY1Y/1RR1YY1/8/9/8/1RR1YY1/R1RY1Y/RR1YY r 0 0 ............ - 1";
 const TABLE_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/offboard.perft");
@@ -73,26 +76,6 @@ fn pos(red: &str, yellow: &str, rest: &str) -> String {
 
 fn parse(text: &str, rules: Rules) -> Position {
     Position::parse(text, rules).unwrap_or_else(|e| panic!("'{text}' ({rules:?}) rejected: {e}"))
-}
-
-/// The legal moves of a position as sorted move texts.
-fn legal(position: &Position) -> Vec<String> {
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    assert_eq!(
-        moves.len(),
-        position.count_legal_moves(),
-        "count_legal_moves disagrees with legal_moves in {position}"
-    );
-    let mut texts: Vec<String> = moves.iter().map(|mv| mv.to_string()).collect();
-    texts.sort();
-    texts
-}
-
-fn sorted(moves: &[&str]) -> Vec<String> {
-    let mut texts: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
-    texts.sort();
-    texts
 }
 
 /// Asserts the exact legal move set of a position string under the default values.
