@@ -508,16 +508,21 @@ impl<G: Game> Searcher<G> {
             child.play(mv);
             let same_side = child.to_move() == position.to_move();
             self.line.push(key);
-            let score = if searched == 0 {
-                self.child_value(
+            // Every search of this child starts its window at alpha; only the depth and the
+            // upper bound vary.
+            let mut search = |this: &mut Self, depth: i32, upper: i32| {
+                this.child_value(
                     &child,
                     same_side,
-                    depth - 1,
+                    depth,
                     ply + 1,
                     alpha,
-                    beta,
+                    upper,
                     &mut child_pv,
                 )
+            };
+            let score = if searched == 0 {
+                search(self, depth - 1, beta)
             } else {
                 // Late quiet moves are searched shallower first; one that surprises is
                 // searched again at full depth.
@@ -531,39 +536,14 @@ impl<G: Game> Searcher<G> {
                 } else {
                     0
                 };
-                let mut probe = self.child_value(
-                    &child,
-                    same_side,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    alpha,
-                    alpha + 1,
-                    &mut child_pv,
-                );
-                if reduction > 0 && probe > alpha && !self.aborted {
-                    probe = self.child_value(
-                        &child,
-                        same_side,
-                        depth - 1,
-                        ply + 1,
-                        alpha,
-                        alpha + 1,
-                        &mut child_pv,
-                    );
+                let mut score = search(self, depth - 1 - reduction, alpha + 1);
+                if reduction > 0 && score > alpha && !self.aborted {
+                    score = search(self, depth - 1, alpha + 1);
                 }
-                if probe > alpha && probe < beta && !self.aborted {
-                    self.child_value(
-                        &child,
-                        same_side,
-                        depth - 1,
-                        ply + 1,
-                        alpha,
-                        beta,
-                        &mut child_pv,
-                    )
-                } else {
-                    probe
+                if score > alpha && score < beta && !self.aborted {
+                    score = search(self, depth - 1, beta);
                 }
+                score
             };
             self.line.pop();
             searched += 1;
