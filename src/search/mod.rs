@@ -5,98 +5,22 @@
 //! extra move after a capture) the child's score is taken as it is and the window is passed
 //! unchanged; only when the side changes is the score negated and the window flipped.
 
+mod line;
+mod ordering;
+mod score;
+mod timeman;
+
+pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
+pub use timeman::{Clock, Limits};
+
 use crate::game::{Game, MoveList, Outcome};
 use crate::tt::{Bound, Table};
-use std::fmt;
+use line::Line;
+use ordering::{late_move_reduction, pick_next};
+use score::{INFINITY, MATE_BOUND, score_from_tt, score_to_tt};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// A win found at ply `p` scores `MATE - p` for the winner.
-pub const MATE: i32 = 30_000;
-/// Deepest ply the search ever reaches (bounds quiescence and per-ply tables).
-pub const MAX_PLY: usize = 128;
-/// Scores beyond this are wins or losses at a known distance.
-const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-const INFINITY: i32 = MATE + 1;
-/// Deepest iteration `go` may ask for.
-pub const MAX_DEPTH: u32 = 100;
-
-/// A score as the protocol reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Evaluation units from the side to move's view.
-    Cp(i32),
-    /// The side to move wins (positive) or loses (negative) in this many moves, counting
-    /// every move including extra moves and passes.
-    Mate(i32),
-}
-
-impl Score {
-    pub fn from_internal(score: i32) -> Score {
-        if score > MATE_BOUND {
-            Score::Mate(MATE - score)
-        } else if score < -MATE_BOUND {
-            Score::Mate(-(MATE + score))
-        } else {
-            Score::Cp(score)
-        }
-    }
-}
-
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Score::Cp(cp) => write!(f, "cp {cp}"),
-            Score::Mate(n) => write!(f, "mate {n}"),
-        }
-    }
-}
-
-/// Remaining time on both clocks, indexed by [`crate::game::Player::index`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Clock {
-    pub time: [Option<Duration>; 2],
-    pub increment: [Duration; 2],
-    pub moves_to_go: Option<u32>,
-}
-
-/// When to stop searching. Several limits may be combined; the first reached wins.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
-    pub clock: Option<Clock>,
-    /// Search until stopped (depth limited by [`MAX_DEPTH`] only).
-    pub infinite: bool,
-}
-
-/// Margin kept on the clock for the time it takes to send a move.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(20);
-
-impl Limits {
-    /// (soft, hard) time limits for the side to move: no new iteration starts after
-    /// `soft`; the search is cut off at `hard`.
-    fn time_budget(&self, side: usize) -> (Option<Duration>, Option<Duration>) {
-        if self.infinite {
-            return (None, None);
-        }
-        let mut soft = self.movetime;
-        let mut hard = self.movetime;
-        if let Some((clock, left)) = self.clock.and_then(|c| c.time[side].map(|t| (c, t))) {
-            let left = left.saturating_sub(MOVE_OVERHEAD);
-            let increment = clock.increment[side];
-            let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 30);
-            let base = left / moves + increment * 3 / 4;
-            let clock_soft = base.min(left / 2);
-            let clock_hard = (base * 4).min(left / 3).max(clock_soft);
-            soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
-            hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
-        }
-        (soft, hard)
-    }
-}
 
 /// One line of search progress (an `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,50 +48,6 @@ pub struct SearchResult<M> {
     pub depth: u32,
     pub nodes: u64,
     pub pv: Vec<M>,
-}
-
-/// Hash-indexed counters of the positions on the current line, so that the repetition
-/// check scans the line only when a position may be on it.
-struct Line {
-    keys: Vec<u64>,
-    filter: Vec<u16>,
-}
-
-impl Line {
-    const FILTER: usize = 1 << 14;
-
-    fn new() -> Line {
-        Line {
-            keys: Vec::with_capacity(1024),
-            filter: vec![0; Line::FILTER],
-        }
-    }
-
-    fn reset(&mut self, keys: &[u64]) {
-        self.keys.clear();
-        self.filter.fill(0);
-        for &key in keys {
-            self.push(key);
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, key: u64) {
-        self.keys.push(key);
-        self.filter[key as usize % Line::FILTER] += 1;
-    }
-
-    #[inline]
-    fn pop(&mut self) {
-        if let Some(key) = self.keys.pop() {
-            self.filter[key as usize % Line::FILTER] -= 1;
-        }
-    }
-
-    #[inline]
-    fn contains(&self, key: u64) -> bool {
-        self.filter[key as usize % Line::FILTER] != 0 && self.keys.contains(&key)
-    }
 }
 
 /// The search state that lives across searches: transposition table and ordering tables.
@@ -667,46 +547,5 @@ impl<G: Game> Searcher<G> {
         }
         let entry = &mut self.history[G::move_index(mv)][me];
         *entry = (*entry + depth * depth).min(1 << 27);
-    }
-}
-
-/// How much shallower the `searched`-th move (0-based) of a node at `depth` is searched
-/// first: grows with both, as in most alpha-beta engines.
-fn late_move_reduction(depth: i32, searched: usize) -> i32 {
-    let r = 0.5 + f64::from(depth).ln() * (searched as f64).ln() / 2.5;
-    (r as i32).clamp(1, depth - 2)
-}
-
-/// Selection sort step: moves the best remaining move to `i` and returns it.
-#[inline]
-fn pick_next<M: Copy>(moves: &mut [(M, i32)], i: usize) -> M {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if moves[j].1 > moves[best].1 {
-            best = j;
-        }
-    }
-    moves.swap(i, best);
-    moves[i].0
-}
-
-/// Mate scores are stored relative to the node, so a hit at another ply stays correct.
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score + ply as i32
-    } else if score < -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score - ply as i32
-    } else if score < -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
     }
 }
