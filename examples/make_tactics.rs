@@ -86,7 +86,7 @@ impl Tactics for akiba::Position {
 #
 # Format, one position a line, fields separated by ';':
 #   <position string> ; bm <move> [<move> ...] ; dm <plies> ; id \"<name>\"
-# - position string: as in shared/spec/akiba.md, played under the default rules
+# - position string: as in docs/rules/akiba.md, played under the default rules
 #   (extra move after a capture on, push-back rule).
 # - bm: ALL first moves that force the win within dm plies, in move notation.
 # - dm: the length of the shortest forced win in plies, counting every move of
@@ -142,7 +142,7 @@ impl Tactics for offboard::Position {
 #
 # Format, one position a line, fields separated by ';':
 #   <position string> ; bm <move> [<move> ...] ; dm <plies> ; id \"<name>\"
-# - position string: as in shared/spec/offboard.md, played under the default rules
+# - position string: as in docs/rules/offboard.md, played under the default rules
 #   (sector values 1 2 3 3 2 1 1 2 3 3 2 1).
 # - bm: ALL first moves that force the win within dm plies, in move notation
 #   (`@cell` re-places a pending marble).
@@ -184,7 +184,7 @@ impl Tactics for abraxas::Position {
 #
 # Format, one position a line, fields separated by ';':
 #   <position string> ; bm <move> [<move> ...] ; dm <plies> ; id \"<name>\"
-# - position string: as in shared/spec/abraxas.md, played under the default rules
+# - position string: as in docs/rules/abraxas.md, played under the default rules
 #   (target 11 stones, 3 blue stop stones each).
 # - bm: ALL first moves that force the win within dm plies, in move notation.
 # - dm: the length of the shortest forced win in plies, counting every decision of

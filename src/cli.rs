@@ -1,5 +1,7 @@
 //! The command-line tools (`perft`, `show`, `analyze`, `bench`), written against [`Game`].
 
+pub mod args;
+
 use crate::game::Game;
 use crate::perft;
 use crate::search::{self, Searcher};

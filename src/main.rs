@@ -1,220 +1,89 @@
-//! The `shove` command line: thin clap wrappers around the library.
-//! With no subcommand it speaks the engine protocol on stdin/stdout (see protocol.md).
+//! The `shove` command line: thin wrappers around the library; the arguments are
+//! `shove::cli::args`. With no subcommand it speaks the engine protocol on stdin/stdout
+//! (see protocol.md).
 
-use clap::{Parser, Subcommand};
-use shove::akiba::{self, RepeatRule};
-use shove::cli;
+use clap::Parser;
+use shove::akiba;
+use shove::cli::{
+    self,
+    args::{Args, Command, GameArg, MatchArgs, RuleArgs},
+};
 use shove::game::{Game, GameVisitor, with_game};
-use shove::matches::{self, Adjudication, EngineConfig, MatchConfig, TimeControl, stats::Sprt};
-use shove::offboard;
+use shove::matches::{self, Adjudication, EngineConfig, MatchConfig};
 use shove::players::BotKind;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-
-#[derive(Parser)]
-#[command(
-    name = "shove",
-    version,
-    about = "An engine for marble-pushing board games"
-)]
-struct Args {
-    #[command(flatten)]
-    game: GameArg,
-    /// Akiba: captures do not give an extra move (rule 4 off).
-    #[arg(long, global = true)]
-    no_extra_move: bool,
-    /// Akiba: how repeating a row is prevented: `pushback` (spec rule 5, the default) or
-    /// `ko`.
-    #[arg(long, global = true, value_name = "RULE")]
-    repeat_rule: Option<RepeatRule>,
-    /// Offboard: the values 1..3 of scoring sectors 1..12, comma-separated (default
-    /// 1,2,3,3,2,1,1,2,3,3,2,1). These default values and the start cells are
-    /// reconstructions (shared/spec/offboard.md): change the values here, the start with
-    /// --fen.
-    #[arg(long, global = true, value_name = "V1,..,V12")]
-    offboard_sectors: Option<String>,
-    /// Abraxas: the sheet, `s1`..`s6` (the engine's own sheets, not the printed ones) or a
-    /// 9-row sheet map (`*` a dot, digits runs of plain cells, rows y = 8 down to 0).
-    #[arg(long, global = true, value_name = "SHEET")]
-    abraxas_sheet: Option<String>,
-    /// Abraxas: stones owned to win, 11 (default) or 13.
-    #[arg(long, global = true, value_name = "N")]
-    abraxas_target: Option<String>,
-    /// Abraxas: blue stop stones per player, 3 (default) or 2.
-    #[arg(long, global = true, value_name = "N")]
-    abraxas_blue: Option<String>,
-    /// In protocol mode, play a built-in reference player instead of searching: `random`,
-    /// `greedy` (best one-move material gain) or `material-ab:<depth>` (fixed-depth
-    /// alpha-beta on material only).
-    #[arg(long, global = true, value_name = "NAME")]
-    player: Option<BotKind>,
-    #[command(subcommand)]
-    command: Option<Command>,
-}
-
-/// `--game`, taken before the subcommand or by every subcommand that plays a game (not a
-/// global flag: `replay` has a `--game K` of its own).
-#[derive(clap::Args)]
-struct GameArg {
-    /// The game: `akiba` (default), `offboard` or `abraxas`.
-    #[arg(long = "game", value_name = "NAME")]
-    name: Option<String>,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Count the move sequences of a given length (checks the move generator).
-    Perft {
-        #[command(flatten)]
-        game: GameArg,
-        /// Number of plies, 0..=20.
-        depth: u32,
-        /// Position string (default: the start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// One line per legal move with its own count.
-        #[arg(long)]
-        divide: bool,
-    },
-    /// Print a board diagram of a position.
-    Show {
-        #[command(flatten)]
-        game: GameArg,
-        /// Position string (default: the start position).
-        #[arg(long)]
-        fen: Option<String>,
-    },
-    /// Search a position and print each iteration and the best line.
-    Analyze {
-        #[command(flatten)]
-        game: GameArg,
-        /// Position string (default: the start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Moves played from the position, space-separated (e.g. "a7b7 g1f1").
-        #[arg(long)]
-        moves: Option<String>,
-        /// Search to this depth (default 10 when no limit is given).
-        #[arg(long, conflicts_with = "movetime")]
-        depth: Option<u32>,
-        /// Search for this many milliseconds.
-        #[arg(long)]
-        movetime: Option<u64>,
-        /// Transposition table size in MB.
-        #[arg(long, default_value_t = 64)]
-        hash: usize,
-    },
-    /// Search a fixed set of positions to a fixed depth; prints `<N> nodes <M> nps`.
-    Bench {
-        #[command(flatten)]
-        game: GameArg,
-        /// Search depth (default: 12 for Akiba, 8 for Offboard, 10 for Abraxas); the node count is
-        /// deterministic for a given depth.
-        #[arg(long)]
-        depth: Option<u32>,
-    },
-    /// Play two engines against each other and measure the first one's strength.
-    Match(Box<MatchArgs>),
-    /// Step through the games of a match log, printing the board after every move.
-    Replay {
-        /// A log written by `shove match --log`.
-        file: PathBuf,
-        /// Only the game with this number.
-        #[arg(long, value_name = "K")]
-        game: Option<usize>,
-    },
-}
-
-#[derive(clap::Args)]
-struct MatchArgs {
-    #[command(flatten)]
-    game: GameArg,
-    /// The first engine's command line, quoted as one argument
-    /// (e.g. "./target/release/shove --player greedy"); it is split as a shell would.
-    engine1: String,
-    /// The second engine's command line.
-    engine2: String,
-    /// Number of games, rounded up to whole pairs (each opening is played with both colours).
-    /// With --sprt, the most that are played.
-    #[arg(long, default_value_t = 100)]
-    games: usize,
-    /// Time control of both engines: depth=N, nodes=N, movetime=MS or clock=S+INC (seconds).
-    #[arg(long, default_value = "movetime=100", value_name = "TC")]
-    tc: TimeControl,
-    /// Time control of the first engine only (overrides --tc).
-    #[arg(long, value_name = "TC")]
-    tc1: Option<TimeControl>,
-    /// Time control of the second engine only (overrides --tc).
-    #[arg(long, value_name = "TC")]
-    tc2: Option<TimeControl>,
-    /// Opening positions, one position string per line (default: the game's built-in
-    /// balanced set).
-    #[arg(long, value_name = "FILE")]
-    openings: Option<PathBuf>,
-    /// Games played at the same time, each with its own engine processes.
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
-    /// A game still going on after this many moves from its opening (every push and pass
-    /// counted) is drawn (0: no limit).
-    #[arg(long, default_value_t = 400, value_name = "N")]
-    max_moves: usize,
-    /// Do not draw a game at the third occurrence of a position.
-    #[arg(long)]
-    no_repetition_draw: bool,
-    /// Write every finished game to this file (one line each; see `shove replay`).
-    #[arg(long, value_name = "FILE")]
-    log: Option<PathBuf>,
-    /// Stop once the sequential probability ratio test decides between elo0 and elo1
-    /// (normalized Elo; alpha and beta default to 0.05).
-    #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
-    sprt: Option<Sprt>,
-    /// Engine option sent to both engines (repeatable), e.g. Hash=16; the game's rule
-    /// options also apply to the referee.
-    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = matches::parse_engine_option)]
-    options: Vec<(String, String)>,
-    /// Name of the first engine in results and logs (default: its command).
-    #[arg(long)]
-    name1: Option<String>,
-    /// Name of the second engine.
-    #[arg(long)]
-    name2: Option<String>,
-    /// Milliseconds a move may exceed its movetime or the clock before it loses on time.
-    #[arg(long, default_value_t = 200, value_name = "MS")]
-    margin: u64,
-    /// Seconds to wait for an answer no time control bounds (start-up, depth and node
-    /// limits) before the engine is taken as hung and loses the game.
-    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
-    timeout: u64,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
-}
 
 fn main() -> ExitCode {
     let args = Args::parse();
     shove::logging::init();
-    let game = match &args.command {
-        Some(
-            Command::Perft { game, .. }
-            | Command::Show { game, .. }
-            | Command::Analyze { game, .. }
-            | Command::Bench { game, .. },
-        ) => game.name.clone().or(args.game.name.clone()),
-        Some(Command::Match(match_args)) => match_args.game.name.clone().or(args.game.name.clone()),
-        // A log names the game of each of its lines.
-        Some(Command::Replay { file, game }) => {
-            return exit(matches::log::replay_file(file, *game));
-        }
-        None => args.game.name.clone(),
+    exit(run(args))
+}
+
+/// Chooses the game (the subcommand's `--game`, else the one before it, else Akiba) and
+/// refuses flags before the subcommand that it does not take.
+fn run(args: Args) -> Result<(), String> {
+    let Args {
+        game: outer_game,
+        rules: outer_rules,
+        player,
+        command,
+    } = args;
+    if let Some(command) = &command
+        && player.is_some()
+    {
+        return Err(format!(
+            "--player applies to protocol mode only (no subcommand), not to '{}'",
+            command.name()
+        ));
     }
-    .unwrap_or_else(|| akiba::Position::NAME.to_string());
-    let run = Run {
-        rule_options: rule_options(&args),
-        player: args.player,
-        command: args.command,
+    let (game, rules) = match &command {
+        None => (outer_game, outer_rules),
+        Some(
+            Command::Perft { game, rules, .. }
+            | Command::Show { game, rules, .. }
+            | Command::Analyze { game, rules, .. },
+        ) => (merge_game(game, &outer_game), rules.clone().or(outer_rules)),
+        Some(Command::Match(match_args)) => (
+            merge_game(&match_args.game, &outer_game),
+            match_args.rules.clone().or(outer_rules),
+        ),
+        Some(Command::Bench { game, .. }) => {
+            no_rule_flags(&outer_rules, "bench")?;
+            (merge_game(game, &outer_game), RuleArgs::default())
+        }
+        // A log names the game and rules of each of its lines.
+        Some(Command::Replay { file, number }) => {
+            no_rule_flags(&outer_rules, "replay")?;
+            if outer_game.name.is_some() {
+                return Err("--game does not apply to 'replay': the log names each game".into());
+            }
+            return matches::log::replay_file(file, *number);
+        }
     };
-    exit(with_game(&game, run).and_then(|result| result))
+    let name = game
+        .name
+        .unwrap_or_else(|| akiba::Position::NAME.to_string());
+    let run = Run {
+        rule_options: rules.options(),
+        player,
+        command,
+    };
+    with_game(&name, run).and_then(|result| result)
+}
+
+fn merge_game(inner: &GameArg, outer: &GameArg) -> GameArg {
+    GameArg {
+        name: inner.name.clone().or(outer.name.clone()),
+    }
+}
+
+/// `bench` and `replay` play under fixed or logged rules: rule flags would be ignored.
+fn no_rule_flags(rules: &RuleArgs, command: &str) -> Result<(), String> {
+    if rules.any() {
+        return Err(format!("rule flags do not apply to '{command}'"));
+    }
+    Ok(())
 }
 
 /// Errors go to stderr, with a failing exit status.
@@ -226,28 +95,6 @@ fn exit(result: Result<(), String>) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// The rule flags given, as engine options (name, value).
-fn rule_options(args: &Args) -> Vec<(String, String)> {
-    let mut options = Vec::new();
-    if args.no_extra_move {
-        options.push(("ExtraMove".to_string(), "false".to_string()));
-    }
-    if let Some(rule) = args.repeat_rule {
-        options.push(("RepeatRule".to_string(), rule.to_string()));
-    }
-    for (name, value) in [
-        (offboard::SECTORS_OPTION, &args.offboard_sectors),
-        ("AbraxasSheet", &args.abraxas_sheet),
-        ("AbraxasTarget", &args.abraxas_target),
-        ("AbraxasBlue", &args.abraxas_blue),
-    ] {
-        if let Some(value) = value {
-            options.push((name.to_string(), value.clone()));
-        }
-    }
-    options
 }
 
 /// A command, run for the game chosen with `--game`.

@@ -162,7 +162,7 @@ fn greedy_beats_random_and_the_log_replays() {
     let output = shove(&[
         "replay",
         log.to_str().unwrap(),
-        "--game",
+        "--number",
         &game.number.to_string(),
     ]);
     assert!(output.status.success());
@@ -178,7 +178,7 @@ fn greedy_beats_random_and_the_log_replays() {
         position.play(position.parse_move(mv).unwrap());
     }
     assert!(text.contains(&format!("position:     {position}")));
-    let output = shove(&["replay", log.to_str().unwrap(), "--game", "99"]);
+    let output = shove(&["replay", log.to_str().unwrap(), "--number", "99"]);
     assert!(!output.status.success());
 }
 

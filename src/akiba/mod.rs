@@ -1,5 +1,5 @@
 //! Akiba (Kuba, Traboulet): push marbles on a 7x7 board, win 7 reds or clear the opponent.
-//! The rules are `shared/spec/akiba.md`.
+//! The rules are `docs/rules/akiba.md`.
 
 mod board;
 pub mod eval;
@@ -21,7 +21,7 @@ use std::str::FromStr;
 /// How a repeated row is prevented.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RepeatRule {
-    /// Spec rule 5: after a capture-free push whose front marble is the opponent's, the
+    /// The push-back rule of docs/rules/akiba.md: after a capture-free push whose front marble is the opponent's, the
     /// opponent may not push that marble straight back with their next move.
     #[default]
     PushBack,
@@ -54,7 +54,7 @@ impl fmt::Display for RepeatRule {
 /// The rule variants Akiba can be played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
-    /// A capture gives the mover another move (spec rule 4). Off in some other Kuba programs.
+    /// A capture gives the mover another move (docs/rules/akiba.md, "Captures and the extra move"). Off in some other Kuba programs.
     pub extra_move: bool,
     pub repeat: RepeatRule,
 }

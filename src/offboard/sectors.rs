@@ -2,7 +2,8 @@
 //! sector values, which are part of the rules ([`Rules`]).
 //!
 //! Sectors are numbered 1..12 in text and 0..11 in code. Both the sector cells and the
-//! default values are the spec's **Reconstruction**: the rulebook's board figure is missing.
+//! default values are a **Reconstruction** (docs/rules/offboard.md): the rulebook's board
+//! figure is missing.
 
 use std::fmt;
 use std::str::FromStr;
@@ -10,7 +11,7 @@ use std::str::FromStr;
 /// Number of scoring sectors.
 pub const SECTORS: usize = 12;
 
-/// Default value of sectors 1..12 (a reconstruction, see the spec).
+/// Default value of sectors 1..12 (a reconstruction, see docs/rules/offboard.md).
 pub const DEFAULT_SECTOR_VALUES: [u8; SECTORS] = [1, 2, 3, 3, 2, 1, 1, 2, 3, 3, 2, 1];
 
 /// The two off-board side cells of sectors 1..12, as (row, number) extended past the board.

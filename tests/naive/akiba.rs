@@ -1,5 +1,5 @@
 //! A deliberately naive, independent Akiba implementation written straight from
-//! `shared/spec/akiba.md`: a plain `[[u8; 7]; 7]` board, simple loops, no bitboards, nothing
+//! `docs/rules/akiba.md`: a plain `[[u8; 7]; 7]` board, simple loops, no bitboards, nothing
 //! shared with `src/akiba/`. The reference for `tests/naive_akiba.rs` and the baseline that
 //! `benches/akiba.rs` times the bitboard generator against.
 

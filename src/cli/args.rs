@@ -1,0 +1,281 @@
+//! The command line's arguments (clap). Each subcommand takes only the flags it uses: the
+//! rule flags ([`RuleArgs`]) only where a game is played under rules, `--player` only in
+//! protocol mode (no subcommand). `--game` and the rule flags may also stand before the
+//! subcommand (`shove --game offboard perft 3`); `main` merges the two places.
+
+use crate::akiba::RepeatRule;
+use crate::matches::{self, TimeControl, stats::Sprt};
+use crate::offboard;
+use crate::players::BotKind;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Without a subcommand: the engine protocol on stdin/stdout (protocol.md).
+#[derive(Parser)]
+#[command(
+    name = "shove",
+    version,
+    about = "An engine for marble-pushing board games (Akiba, Offboard, Abraxas)",
+    long_about = "An engine for marble-pushing board games (Akiba, Offboard, Abraxas).\n\n\
+                  Without a subcommand it speaks the engine protocol on stdin/stdout \
+                  (protocol.md); the options below then set up protocol mode. --game and \
+                  the rule flags may also be given before a subcommand that takes them.\n\n\
+                  The rules of each game: docs/rules/akiba.md, docs/rules/offboard.md, \
+                  docs/rules/abraxas.md."
+)]
+pub struct Args {
+    #[command(flatten)]
+    pub game: GameArg,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Protocol mode only: a built-in reference player answers `go` instead of the search:
+    /// `random`, `greedy` (best one-move material gain) or `material-ab:<depth>`
+    /// (fixed-depth alpha-beta on material only).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<BotKind>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// `--game`: before the subcommand or on every subcommand that plays a game.
+#[derive(clap::Args, Clone, Default)]
+pub struct GameArg {
+    /// The game: `akiba` (default), `offboard` or `abraxas`.
+    #[arg(long = "game", value_name = "NAME")]
+    pub name: Option<String>,
+}
+
+/// The rule flags: the engine's rule options (docs/rules/), each for one game; a flag of
+/// another game than the one played is an error.
+#[derive(clap::Args, Clone, Default)]
+pub struct RuleArgs {
+    /// Akiba: captures do not give an extra move (engine option ExtraMove=false).
+    #[arg(long)]
+    pub no_extra_move: bool,
+    /// Akiba: how undoing the opponent's push is prevented: `pushback` (the default) or
+    /// `ko` (engine option RepeatRule).
+    #[arg(long, value_name = "RULE")]
+    pub repeat_rule: Option<RepeatRule>,
+    /// Offboard: the values 1..3 of scoring sectors 1..12, comma-separated (default
+    /// 1,2,3,3,2,1,1,2,3,3,2,1). These values and the start cells are reconstructions
+    /// (docs/rules/offboard.md): change the values here, the start with --fen.
+    #[arg(long, value_name = "V1,..,V12")]
+    pub offboard_sectors: Option<String>,
+    /// Abraxas: the sheet, `s1`..`s6` (the engine's own sheets, not the printed ones) or a
+    /// 9-row sheet map (`*` a dot, digits runs of plain cells, rows y = 8 down to 0).
+    #[arg(long, value_name = "SHEET")]
+    pub abraxas_sheet: Option<String>,
+    /// Abraxas: stones owned to win, 11 (default) or 13.
+    #[arg(long, value_name = "N")]
+    pub abraxas_target: Option<String>,
+    /// Abraxas: blue stop stones per player, 3 (default) or 2.
+    #[arg(long, value_name = "N")]
+    pub abraxas_blue: Option<String>,
+}
+
+impl RuleArgs {
+    /// These flags, each given one overriding `outer`'s (the flags before the subcommand).
+    pub fn or(self, outer: RuleArgs) -> RuleArgs {
+        RuleArgs {
+            no_extra_move: self.no_extra_move || outer.no_extra_move,
+            repeat_rule: self.repeat_rule.or(outer.repeat_rule),
+            offboard_sectors: self.offboard_sectors.or(outer.offboard_sectors),
+            abraxas_sheet: self.abraxas_sheet.or(outer.abraxas_sheet),
+            abraxas_target: self.abraxas_target.or(outer.abraxas_target),
+            abraxas_blue: self.abraxas_blue.or(outer.abraxas_blue),
+        }
+    }
+
+    /// Whether any rule flag is given.
+    pub fn any(&self) -> bool {
+        !self.options().is_empty()
+    }
+
+    /// The flags given, as engine options (name, value).
+    pub fn options(&self) -> Vec<(String, String)> {
+        let mut options = Vec::new();
+        if self.no_extra_move {
+            options.push(("ExtraMove".to_string(), "false".to_string()));
+        }
+        if let Some(rule) = self.repeat_rule {
+            options.push(("RepeatRule".to_string(), rule.to_string()));
+        }
+        for (name, value) in [
+            (offboard::SECTORS_OPTION, &self.offboard_sectors),
+            ("AbraxasSheet", &self.abraxas_sheet),
+            ("AbraxasTarget", &self.abraxas_target),
+            ("AbraxasBlue", &self.abraxas_blue),
+        ] {
+            if let Some(value) = value {
+                options.push((name.to_string(), value.clone()));
+            }
+        }
+        options
+    }
+}
+
+/// One variant per subcommand.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Count the move sequences of a given length (checks the move generator).
+    Perft {
+        #[command(flatten)]
+        game: GameArg,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Number of plies, 0..=20.
+        depth: u32,
+        /// Position string (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// One line per legal move with its own count.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print a board diagram of a position.
+    Show {
+        #[command(flatten)]
+        game: GameArg,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Position string (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Search a position and print each iteration and the best line.
+    Analyze {
+        #[command(flatten)]
+        game: GameArg,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Position string (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from the position, space-separated (e.g. "f1f2 a1a2").
+        #[arg(long)]
+        moves: Option<String>,
+        /// Search to this depth (default 10 when no limit is given).
+        #[arg(long, conflicts_with = "movetime")]
+        depth: Option<u32>,
+        /// Search for this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+    /// Search a fixed set of positions to a fixed depth under the default rules; prints
+    /// `<N> nodes <M> nps`.
+    Bench {
+        #[command(flatten)]
+        game: GameArg,
+        /// Search depth (default: 12 for Akiba, 8 for Offboard, 10 for Abraxas); the node
+        /// count is deterministic for a given depth.
+        #[arg(long)]
+        depth: Option<u32>,
+    },
+    /// Play two engines against each other and measure the first one's strength.
+    Match(Box<MatchArgs>),
+    /// Step through the games of a match log, printing the board after every move (the
+    /// log names each game's rules).
+    Replay {
+        /// A log written by `shove match --log`.
+        file: PathBuf,
+        /// Only the game with this number (as numbered in the log).
+        #[arg(long, value_name = "K")]
+        number: Option<usize>,
+    },
+}
+
+impl Command {
+    /// The subcommand's name, for messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Perft { .. } => "perft",
+            Command::Show { .. } => "show",
+            Command::Analyze { .. } => "analyze",
+            Command::Bench { .. } => "bench",
+            Command::Match(_) => "match",
+            Command::Replay { .. } => "replay",
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    // The rule flags apply to both engines (as engine options) and to the referee.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// The first engine's command line, quoted as one argument
+    /// (e.g. "./target/release/shove --player greedy"); it is split as a shell would.
+    pub engine1: String,
+    /// The second engine's command line.
+    pub engine2: String,
+    /// Number of games, rounded up to whole pairs (each opening is played with both colours).
+    /// With --sprt, the most that are played.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Time control of both engines: depth=N, nodes=N, movetime=MS or clock=S+INC (seconds).
+    #[arg(long, default_value = "movetime=100", value_name = "TC")]
+    pub tc: TimeControl,
+    /// Time control of the first engine only (overrides --tc).
+    #[arg(long, value_name = "TC")]
+    pub tc1: Option<TimeControl>,
+    /// Time control of the second engine only (overrides --tc).
+    #[arg(long, value_name = "TC")]
+    pub tc2: Option<TimeControl>,
+    /// Opening positions, one position string per line (default: the game's built-in
+    /// balanced set).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Games played at the same time, each with its own engine processes.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// A game still going on after this many moves from its opening (every push and pass
+    /// counted) is drawn (0: no limit).
+    #[arg(long, default_value_t = 400, value_name = "N")]
+    pub max_moves: usize,
+    /// Do not draw a game at the third occurrence of a position.
+    #[arg(long)]
+    pub no_repetition_draw: bool,
+    /// Write every finished game to this file (one line each; see `shove replay`).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Stop once the sequential probability ratio test decides between elo0 and elo1
+    /// (normalized Elo; alpha and beta default to 0.05).
+    #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
+    pub sprt: Option<Sprt>,
+    /// Engine option sent to both engines (repeatable), e.g. Hash=16; the game's rule
+    /// options also apply to the referee.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = matches::parse_engine_option)]
+    pub options: Vec<(String, String)>,
+    /// Name of the first engine in results and logs (default: its command).
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// Name of the second engine.
+    #[arg(long)]
+    pub name2: Option<String>,
+    /// Milliseconds a move may exceed its movetime or the clock before it loses on time.
+    #[arg(long, default_value_t = 200, value_name = "MS")]
+    pub margin: u64,
+    /// Seconds to wait for an answer no time control bounds (start-up, depth and node
+    /// limits) before the engine is taken as hung and loses the game.
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    pub timeout: u64,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_argument_definitions_are_consistent() {
+        Args::command().debug_assert();
+    }
+}
