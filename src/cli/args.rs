@@ -62,7 +62,8 @@ pub struct RuleArgs {
     #[arg(long, value_name = "V1,..,V12")]
     pub offboard_sectors: Option<String>,
     /// Abraxas: the sheet, `s1`..`s6` (the engine's own sheets, not the printed ones) or a
-    /// 9-row sheet map (`*` a dot, digits runs of plain cells, rows y = 8 down to 0).
+    /// 9-row sheet map (`*` a dot, digits runs of plain cells, rows y = 8 down to 0); see
+    /// docs/rules/abraxas.md.
     #[arg(long, value_name = "SHEET")]
     pub abraxas_sheet: Option<String>,
     /// Abraxas: stones owned to win, 11 (default) or 13.
