@@ -20,8 +20,8 @@
 //! or output that interleaves with a running search). The last `> ` line must end the
 //! engine (`quit`), with status 0 and nothing more printed.
 //!
-//! **The cutegames settings file** (the `json` block of protocol.md): its engines' `parameters`
-//! and shared `options` must be accepted by shove.
+//! **The cutegames settings file** (the `json` block of protocol.md): its engines'
+//! `parameters` and shared `options` must be accepted by shove.
 //!
 //! Lines are compared word by word (runs of spaces do not matter) with the numbers after
 //! `nps` and `time` masked, as they depend on the machine. Node counts are not masked:
