@@ -49,6 +49,10 @@ struct Args {
     /// alpha-beta on material only).
     #[arg(long, global = true, value_name = "NAME")]
     player: Option<BotKind>,
+    /// Search threads (lazy SMP), 1..=256 (default 1), for analyze, bench and protocol mode
+    /// (where it sets the `Threads` option).
+    #[arg(long, global = true, value_name = "N")]
+    threads: Option<usize>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -110,7 +114,7 @@ enum Command {
         #[command(flatten)]
         game: GameArg,
         /// Search depth (default: 12 for Akiba, 8 for Offboard, 10 for Abraxas); the node count is
-        /// deterministic for a given depth.
+        /// deterministic for a given depth with one thread.
         #[arg(long)]
         depth: Option<u32>,
     },
@@ -211,6 +215,7 @@ fn main() -> ExitCode {
     .unwrap_or_else(|| akiba::Position::NAME.to_string());
     let run = Run {
         rule_options: rule_options(&args),
+        threads: args.threads,
         player: args.player,
         command: args.command,
     };
@@ -253,6 +258,7 @@ fn rule_options(args: &Args) -> Vec<(String, String)> {
 /// A command, run for the game chosen with `--game`.
 struct Run {
     rule_options: Vec<(String, String)>,
+    threads: Option<usize>,
     player: Option<BotKind>,
     command: Option<Command>,
 }
@@ -262,7 +268,9 @@ impl GameVisitor for Run {
 
     fn visit<G: Game>(self) -> Result<(), String> {
         let Some(command) = self.command else {
+            let threads = self.threads.map(|n| n.to_string());
             let mut options = vec![("Game", G::NAME)];
+            options.extend(threads.as_deref().map(|n| ("Threads", n)));
             options.extend(
                 self.rule_options
                     .iter()
@@ -290,8 +298,9 @@ impl GameVisitor for Run {
                 depth,
                 movetime,
                 hash,
+                self.threads.unwrap_or(1),
             ),
-            Command::Bench { depth, .. } => cli::bench::<G>(depth),
+            Command::Bench { depth, .. } => cli::bench::<G>(depth, self.threads.unwrap_or(1)),
             Command::Match(match_args) => play_match(*match_args, G::NAME, self.rule_options),
             Command::Replay { .. } => unreachable!("replay is run before choosing a game"),
         }
