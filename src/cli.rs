@@ -102,7 +102,9 @@ pub fn analyze<G: Game>(
     depth: Option<u32>,
     movetime: Option<u64>,
     hash_megabytes: usize,
+    threads: usize,
 ) -> Result<(), String> {
+    check_threads(threads)?;
     if let Some(depth) = depth.filter(|&d| d == 0 || d > search::MAX_DEPTH) {
         return Err(format!(
             "depth {depth} is out of range 1..={}",
@@ -128,6 +130,7 @@ pub fn analyze<G: Game>(
     };
     let mut searcher = Searcher::<G>::new(0);
     searcher.set_hash(hash_megabytes)?;
+    searcher.set_threads(threads);
     let result = searcher.search(&position, &history, &limits, 1, &mut |info| {
         println!(
             "depth {:>2}/{:<2}  score {:<10}  nodes {:>10}  nps {:>9}  time {:>6} ms  pv {}",
@@ -151,6 +154,18 @@ pub fn analyze<G: Game>(
 
 /// Largest transposition table accepted from the command line or the protocol.
 pub const MAX_HASH_MB: usize = 16384;
+/// Most search threads accepted from the command line or the protocol.
+pub const MAX_THREADS: usize = 256;
+
+fn check_threads(threads: usize) -> Result<(), String> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(())
+    } else {
+        Err(format!(
+            "threads {threads} is out of range 1..={MAX_THREADS}"
+        ))
+    }
+}
 
 /// What `shove bench` searches for a game: fixed positions (the start, openings,
 /// middlegames with extra-move, push-back and pending states, endgames) and the default
@@ -190,8 +205,10 @@ fn bench_set(game: &str) -> (&'static [&'static str], u32) {
 }
 
 /// `shove bench`: fixed positions, fixed depth (the game's default when `None`), fresh
-/// tables, default rules; prints `<N> nodes <M> nps`, with N deterministic.
-pub fn bench<G: Game>(depth: Option<u32>) -> Result<(), String> {
+/// tables, default rules; prints `<N> nodes <M> nps`, with N deterministic for one thread
+/// (with more, the threads race for the shared table and N varies from run to run).
+pub fn bench<G: Game>(depth: Option<u32>, threads: usize) -> Result<(), String> {
+    check_threads(threads)?;
     let (positions, default_depth) = bench_set(G::NAME);
     let depth = depth.unwrap_or(default_depth);
     if depth == 0 || depth > search::MAX_DEPTH {
@@ -205,6 +222,7 @@ pub fn bench<G: Game>(depth: Option<u32>) -> Result<(), String> {
         ..search::Limits::default()
     };
     let mut searcher = Searcher::<G>::new(16);
+    searcher.set_threads(threads);
     let mut nodes = 0;
     let start = Instant::now();
     for text in positions {

@@ -27,15 +27,18 @@ fn run(args: Args) -> Result<(), String> {
         game: outer_game,
         rules: outer_rules,
         player,
+        threads,
         command,
     } = args;
-    if let Some(command) = &command
-        && player.is_some()
-    {
-        return Err(format!(
-            "--player applies to protocol mode only (no subcommand), not to '{}'",
-            command.name()
-        ));
+    if let Some(command) = &command {
+        for (flag, given) in [("--player", player.is_some()), ("--threads", threads.is_some())] {
+            if given {
+                return Err(format!(
+                    "{flag} before a subcommand applies to protocol mode only, not to '{}'",
+                    command.name()
+                ));
+            }
+        }
     }
     let (game, rules) = match &command {
         None => (outer_game, outer_rules),
@@ -67,6 +70,7 @@ fn run(args: Args) -> Result<(), String> {
     let run = Run {
         rule_options: rules.options(),
         player,
+        threads,
         command,
     };
     with_game(&name, run).and_then(|result| result)
@@ -101,6 +105,7 @@ fn exit(result: Result<(), String>) -> ExitCode {
 struct Run {
     rule_options: Vec<(String, String)>,
     player: Option<BotKind>,
+    threads: Option<usize>,
     command: Option<Command>,
 }
 
@@ -109,7 +114,9 @@ impl GameVisitor for Run {
 
     fn visit<G: Game>(self) -> Result<(), String> {
         let Some(command) = self.command else {
+            let threads = self.threads.map(|n| n.to_string());
             let mut options = vec![("Game", G::NAME)];
+            options.extend(threads.as_deref().map(|n| ("Threads", n)));
             options.extend(
                 self.rule_options
                     .iter()
@@ -129,6 +136,7 @@ impl GameVisitor for Run {
                 depth,
                 movetime,
                 hash,
+                threads,
                 ..
             } => cli::analyze::<G>(
                 rules()?,
@@ -137,8 +145,9 @@ impl GameVisitor for Run {
                 depth,
                 movetime,
                 hash,
+                threads,
             ),
-            Command::Bench { depth, .. } => cli::bench::<G>(depth),
+            Command::Bench { depth, threads, .. } => cli::bench::<G>(depth, threads),
             Command::Match(match_args) => play_match(*match_args, G::NAME, self.rule_options),
             Command::Replay { .. } => unreachable!("replay is run before choosing a game"),
         }

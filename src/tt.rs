@@ -1,8 +1,20 @@
-//! The transposition table: Zobrist key → best move, score and bound from earlier searches.
+//! The transposition table: Zobrist key → best move, score and bound from earlier searches,
+//! shared by all search threads without locks.
 //!
-//! Four entries share a bucket; a new result replaces the same position's entry, else the
-//! entry that is shallowest after an age penalty, so deep results from the current search
-//! survive and stale ones from earlier searches give way.
+//! Four entries share a bucket (one cache line); a new result replaces the same position's
+//! entry, else the entry that is shallowest after an age penalty, so deep results from the
+//! current search survive and stale ones from earlier searches give way.
+//!
+//! An entry is two atomic words: the data (move slot, score, depth, bound, generation) and
+//! the key XOR the data. Threads read and write them without locks, so a reader may see the
+//! words of two different writes; the key it recomputes then does not match and the torn
+//! entry is a miss, never a wrong hit. The move is kept as its slot in the position's legal
+//! move list (the list is always generated before the probe), so every game's moves fit.
+
+use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::ops::Deref;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,137 +27,223 @@ pub enum Bound {
     Upper,
 }
 
-#[derive(Clone, Copy)]
-struct Entry<M> {
-    /// Low 32 bits of the key; the high bits chose the bucket.
-    check: u32,
-    mv: Option<M>,
-    score: i16,
-    depth: u8,
-    /// 0 for an empty slot, else 1 + the [`Bound`] discriminant.
-    bound: u8,
-    generation: u8,
-}
-
-impl<M: Copy> Entry<M> {
-    const EMPTY: Entry<M> = Entry {
-        check: 0,
-        mv: None,
-        score: 0,
-        depth: 0,
-        bound: 0,
-        generation: 0,
-    };
+/// One entry: `check` is the key XOR `data`; all-zero is an empty slot.
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
 }
 
 const BUCKET: usize = 4;
 
+#[repr(align(64))]
+struct Bucket([Slot; BUCKET]);
+
+/// The fields of an entry, packed into one word: move slot + 1 (0: none) in bits 0..16,
+/// score in 16..32, depth in 32..40, bound (0: empty, else 1 + [`Bound`]) in 40..42,
+/// generation in 48..56.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Data {
+    move_slot: Option<u16>,
+    score: i16,
+    depth: u8,
+    bound: u8,
+    generation: u8,
+}
+
+impl Data {
+    fn pack(self) -> u64 {
+        u64::from(self.move_slot.map_or(0, |s| s + 1))
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.depth) << 32
+            | u64::from(self.bound) << 40
+            | u64::from(self.generation) << 48
+    }
+
+    fn unpack(word: u64) -> Data {
+        Data {
+            move_slot: (word as u16).checked_sub(1),
+            score: (word >> 16) as u16 as i16,
+            depth: (word >> 32) as u8,
+            bound: ((word >> 40) & 3) as u8,
+            generation: (word >> 48) as u8,
+        }
+    }
+}
+
 /// A hit in the table.
 #[derive(Clone, Copy, Debug)]
-pub struct Hit<M> {
-    pub mv: Option<M>,
+pub struct Hit {
+    /// The best move's index in the position's legal move list.
+    pub move_slot: Option<u16>,
     /// As stored: mate scores are relative to the node (see [`crate::search`]).
     pub score: i32,
     pub depth: u32,
     pub bound: Bound,
 }
 
-pub struct Table<M> {
-    buckets: Vec<[Entry<M>; BUCKET]>,
-    generation: u8,
+pub struct Table {
+    buckets: Buckets,
+    generation: AtomicU8,
 }
 
-impl<M: Copy + PartialEq> Table<M> {
+/// Zeroed memory holding cache-line aligned buckets. The operating system hands out zero
+/// pages lazily, so even a table of many gigabytes is ready at once and its pages are
+/// written only when the search first touches them. The block is asked for with the
+/// allocator's ordinary alignment and the buckets start at the first cache line inside it:
+/// asked for 64-byte alignment, the allocator would write zeros over every page itself
+/// (16 GB took 85 s).
+struct Buckets {
+    block: NonNull<u8>,
+    layout: Layout,
+    first: NonNull<Bucket>,
+    count: usize,
+}
+
+// SAFETY: `Buckets` owns its block like a `Box<[Bucket]>`, and `Bucket` (atomics only) is
+// `Send` and `Sync`.
+unsafe impl Send for Buckets {}
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    fn zeroed(count: usize) -> Option<Buckets> {
+        let size = count
+            .checked_mul(size_of::<Bucket>())?
+            .checked_add(align_of::<Bucket>())?;
+        let layout = Layout::from_size_align(size, 16).ok()?;
+        // SAFETY: `layout` has a non-zero size.
+        let block = NonNull::new(unsafe { alloc_zeroed(layout) })?;
+        let offset = block.as_ptr().align_offset(align_of::<Bucket>());
+        // SAFETY: `offset` < 64, and the block has 64 bytes more than `count` buckets need.
+        let first = unsafe { block.add(offset) }.cast::<Bucket>();
+        Some(Buckets {
+            block,
+            layout,
+            first,
+            count,
+        })
+    }
+}
+
+impl Deref for Buckets {
+    type Target = [Bucket];
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `first` is aligned and followed by `count` buckets inside the block, all
+        // zero bytes or written through atomics, and all-zero bytes are valid buckets.
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.count) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: `block` came from `alloc_zeroed` with this layout.
+        unsafe { dealloc(self.block.as_ptr(), self.layout) }
+    }
+}
+
+impl Table {
     /// A table of about `megabytes` MB (at least one bucket). Fails, instead of aborting the
     /// process, when the memory cannot be had.
     pub fn new(megabytes: usize) -> Result<Self, String> {
-        let bucket_size = std::mem::size_of::<[Entry<M>; BUCKET]>();
-        let count = (megabytes.saturating_mul(1 << 20) / bucket_size).max(1);
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|e| format!("cannot allocate a {megabytes} MB hash table: {e}"))?;
-        buckets.resize(count, [Entry::EMPTY; BUCKET]);
+        let count = (megabytes.saturating_mul(1 << 20) / size_of::<Bucket>()).max(1);
+        let buckets = Buckets::zeroed(count)
+            .ok_or_else(|| format!("cannot allocate a {megabytes} MB hash table"))?;
         Ok(Table {
             buckets,
-            generation: 0,
+            generation: AtomicU8::new(0),
         })
     }
 
+    /// Empties the table: a fresh zeroed block, as fast as [`Table::new`] for any size, or
+    /// the old one zeroed in place if no new block can be had.
     pub fn clear(&mut self) {
-        self.buckets.fill([Entry::EMPTY; BUCKET]);
-        self.generation = 0;
+        match Buckets::zeroed(self.buckets.len()) {
+            Some(buckets) => self.buckets = buckets,
+            None => {
+                for slot in self.buckets.iter().flat_map(|bucket| &bucket.0) {
+                    slot.check.store(0, Ordering::Relaxed);
+                    slot.data.store(0, Ordering::Relaxed);
+                }
+            }
+        }
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Marks the start of a new search, so older entries age.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     #[inline]
-    fn bucket_index(&self, key: u64) -> usize {
-        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[((u128::from(key) * self.buckets.len() as u128) >> 64) as usize]
     }
 
-    pub fn probe(&self, key: u64) -> Option<Hit<M>> {
-        let check = key as u32;
-        self.buckets[self.bucket_index(key)]
-            .iter()
-            .find(|e| e.bound != 0 && e.check == check)
-            .map(|e| Hit {
-                mv: e.mv,
-                score: i32::from(e.score),
-                depth: u32::from(e.depth),
-                bound: match e.bound {
+    pub fn probe(&self, key: u64) -> Option<Hit> {
+        self.bucket(key).0.iter().find_map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            let entry = Data::unpack(data);
+            (entry.bound != 0 && check ^ data == key).then(|| Hit {
+                move_slot: entry.move_slot,
+                score: i32::from(entry.score),
+                depth: u32::from(entry.depth),
+                bound: match entry.bound {
                     1 => Bound::Exact,
                     2 => Bound::Lower,
                     _ => Bound::Upper,
                 },
             })
+        })
     }
 
-    pub fn store(&mut self, key: u64, mv: Option<M>, score: i32, depth: u32, bound: Bound) {
-        let check = key as u32;
-        let generation = self.generation;
-        let index = self.bucket_index(key);
-        let bucket = &mut self.buckets[index];
-        let slot = match bucket.iter().position(|e| e.bound != 0 && e.check == check) {
-            Some(i) => i,
-            None => {
-                let worth = |e: &Entry<M>| {
-                    if e.bound == 0 {
-                        return i32::MIN;
-                    }
-                    let age = i32::from(generation.wrapping_sub(e.generation));
-                    i32::from(e.depth) - 8 * age
-                };
-                (0..BUCKET).min_by_key(|&i| worth(&bucket[i])).unwrap_or(0)
-            }
-        };
-        let old = bucket[slot];
-        bucket[slot] = Entry {
-            check,
-            // Keep the old best move when this result has none for the same position.
-            mv: mv.or(if old.check == check { old.mv } else { None }),
+    pub fn store(&self, key: u64, move_slot: Option<u16>, score: i32, depth: u32, bound: Bound) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = &self.bucket(key).0;
+        let entries = bucket.each_ref().map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            (
+                slot.check.load(Ordering::Relaxed) ^ data,
+                Data::unpack(data),
+            )
+        });
+        let same = entries.iter().position(|&(k, e)| e.bound != 0 && k == key);
+        let index = same.unwrap_or_else(|| {
+            let worth = |e: &Data| {
+                if e.bound == 0 {
+                    return i32::MIN;
+                }
+                let age = i32::from(generation.wrapping_sub(e.generation));
+                i32::from(e.depth) - 8 * age
+            };
+            (0..BUCKET)
+                .min_by_key(|&i| worth(&entries[i].1))
+                .unwrap_or(0)
+        });
+        // Keep the old best move when this result has none for the same position.
+        let old_move = same.and_then(|i| entries[i].1.move_slot);
+        let data = Data {
+            move_slot: move_slot.or(old_move),
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             depth: depth.min(255) as u8,
             bound: 1 + bound as u8,
             generation,
-        };
+        }
+        .pack();
+        bucket[index].data.store(data, Ordering::Relaxed);
+        bucket[index].check.store(key ^ data, Ordering::Relaxed);
     }
 
     /// Permille of a sample of slots filled in the current search (the `hashfull` field).
     pub fn hashfull(&self) -> u32 {
-        let sample = self.buckets.iter().take(250);
-        let total = sample.len() * BUCKET;
-        let used = self
-            .buckets
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = &self.buckets[..self.buckets.len().min(250)];
+        let used = sample
             .iter()
-            .take(250)
-            .flatten()
-            .filter(|e| e.bound != 0 && e.generation == self.generation)
+            .flat_map(|bucket| &bucket.0)
+            .map(|slot| Data::unpack(slot.data.load(Ordering::Relaxed)))
+            .filter(|e| e.bound != 0 && e.generation == generation)
             .count();
-        (used * 1000 / total.max(1)) as u32
+        (used * 1000 / (sample.len() * BUCKET).max(1)) as u32
     }
 }
 
@@ -155,11 +253,11 @@ mod tests {
 
     #[test]
     fn stores_and_finds() {
-        let mut table: Table<u8> = Table::new(1).expect("1 MB");
+        let mut table = Table::new(1).expect("1 MB");
         table.store(0xDEAD_BEEF_0000_0001, Some(7), -123, 5, Bound::Lower);
         let hit = table.probe(0xDEAD_BEEF_0000_0001).expect("stored");
         assert_eq!(
-            (hit.mv, hit.score, hit.depth, hit.bound),
+            (hit.move_slot, hit.score, hit.depth, hit.bound),
             (Some(7), -123, 5, Bound::Lower)
         );
         assert!(table.probe(0xDEAD_BEEF_0000_0002).is_none());
@@ -169,11 +267,11 @@ mod tests {
 
     #[test]
     fn replaces_the_shallowest_entry_of_a_full_bucket() {
-        let mut table: Table<u8> = Table::new(0).expect("one bucket");
+        let table = Table::new(0).expect("one bucket");
         for depth in 1..=4u32 {
             table.store(
                 u64::from(depth),
-                Some(depth as u8),
+                Some(depth as u16),
                 0,
                 depth * 2,
                 Bound::Exact,
@@ -191,9 +289,92 @@ mod tests {
 
     #[test]
     fn keeps_the_move_when_a_result_has_none() {
-        let mut table: Table<u8> = Table::new(0).expect("one bucket");
+        let table = Table::new(0).expect("one bucket");
         table.store(5, Some(3), 10, 4, Bound::Exact);
         table.store(5, None, 20, 6, Bound::Upper);
-        assert_eq!(table.probe(5).map(|h| (h.mv, h.score)), Some((Some(3), 20)));
+        assert_eq!(
+            table.probe(5).map(|h| (h.move_slot, h.score)),
+            Some((Some(3), 20))
+        );
+    }
+
+    #[test]
+    fn fields_survive_packing() {
+        for data in [
+            Data {
+                move_slot: None,
+                score: -30_000,
+                depth: 255,
+                bound: 3,
+                generation: 255,
+            },
+            Data {
+                move_slot: Some(1023),
+                score: 32_767,
+                depth: 0,
+                bound: 1,
+                generation: 0,
+            },
+        ] {
+            assert_eq!(Data::unpack(data.pack()), data);
+        }
+    }
+
+    #[test]
+    fn a_torn_entry_is_a_miss() {
+        let table = Table::new(0).expect("one bucket");
+        table.store(42, Some(1), 100, 7, Bound::Exact);
+        // Another thread's write of a different position lands half-way: the data word is
+        // new, the check word still the old one.
+        let slot = table.buckets[0]
+            .0
+            .iter()
+            .find(|s| s.data.load(Ordering::Relaxed) != 0)
+            .expect("the stored slot");
+        let other = Data {
+            move_slot: Some(9),
+            score: -5,
+            depth: 3,
+            bound: 2,
+            generation: 0,
+        }
+        .pack();
+        slot.data.store(other, Ordering::Relaxed);
+        assert!(table.probe(42).is_none());
+        assert!(table.probe(43).is_none());
+    }
+
+    #[test]
+    fn threads_share_the_table() {
+        let table = Table::new(1).expect("1 MB");
+        std::thread::scope(|scope| {
+            for t in 0..4u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    for i in 0..10_000u64 {
+                        let key = (t << 32 | i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        table.store(
+                            key,
+                            Some((i % 100) as u16),
+                            i as i32 % 1000,
+                            1,
+                            Bound::Lower,
+                        );
+                    }
+                });
+            }
+        });
+        let mut found = 0;
+        for t in 0..4u64 {
+            for i in 0..10_000u64 {
+                let key = (t << 32 | i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                if let Some(hit) = table.probe(key) {
+                    assert_eq!(hit.move_slot, Some((i % 100) as u16));
+                    assert_eq!(hit.score, i as i32 % 1000);
+                    found += 1;
+                }
+            }
+        }
+        assert!(found > 30_000, "{found} of 40000 entries survived");
     }
 }

@@ -11,14 +11,14 @@ mod go;
 mod output;
 mod session;
 
-use crate::cli::{MAX_HASH_MB, MAX_PERFT_DEPTH};
+use crate::cli::{MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_THREADS};
 use crate::game::{GAME_NAMES, Game, GameVisitor, with_game};
 use crate::matches::Adjudication;
 use crate::players::BotKind;
-use go::GoParams;
 use output::Output;
-use session::{GameSession, Session};
+use session::{GameSession, GoSettings, Session};
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
 
 /// Default transposition table size in MB (the `Hash` option).
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -26,30 +26,29 @@ pub const DEFAULT_HASH_MB: usize = 64;
 pub const MAX_MULTIPV: usize = 64;
 /// Largest `MaxPlies` value.
 pub const MAX_PLIES_LIMIT: usize = 1_000_000;
+/// Default `Move Overhead` in ms: the time kept per move for sending it.
+pub const DEFAULT_MOVE_OVERHEAD_MS: usize = 20;
+/// Largest `Move Overhead` value.
+pub const MAX_MOVE_OVERHEAD_MS: usize = 5000;
 
 /// Makes the session of the game it is given to.
-struct NewSession {
+struct NewSession<'a> {
     hash_megabytes: usize,
+    threads: usize,
     player: Option<BotKind>,
+    rule_options: &'a [(String, String)],
 }
 
-impl GameVisitor for NewSession {
+impl GameVisitor for NewSession<'_> {
     type Output = Box<dyn GameSession>;
     fn visit<G: Game>(self) -> Box<dyn GameSession> {
-        Box::new(Session::<G>::new(self.hash_megabytes, self.player))
+        Box::new(Session::<G>::new(
+            self.hash_megabytes,
+            self.threads,
+            self.player,
+            self.rule_options,
+        ))
     }
-}
-
-/// The session of one of [`GAME_NAMES`].
-fn new_session(game: &str, hash_megabytes: usize, player: Option<BotKind>) -> Box<dyn GameSession> {
-    with_game(
-        game,
-        NewSession {
-            hash_megabytes,
-            player,
-        },
-    )
-    .unwrap_or_else(|_| unreachable!("{game} is one of GAME_NAMES"))
 }
 
 /// Runs the protocol on the process's stdin and stdout until `quit` or end of input.
@@ -76,6 +75,12 @@ pub fn run(
             .collect();
         engine.set_option(&words)?;
     }
+    // What the command line set is the default that `uci` lists, and the rules a game
+    // starts with when it is chosen again.
+    engine.startup = options
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
     let mut buffer = Vec::new();
     loop {
         buffer.clear();
@@ -109,33 +114,65 @@ enum Flow {
 struct Engine {
     out: Output,
     hash_megabytes: usize,
+    threads: usize,
     multipv: usize,
+    ponder: bool,
+    move_overhead: Duration,
+    /// The options (name, value) given on the command line.
+    startup: Vec<(String, String)>,
     /// `MaxPlies` and `RepetitionDraw`: kept here so that they survive a change of game.
     adjudication: Adjudication,
     player: Option<BotKind>,
     session: Box<dyn GameSession>,
 }
 
-/// Commands refused while a search runs, because they change what it works on.
-const BUSY_COMMANDS: &[&str] = &[
-    "setoption",
-    "ucinewgame",
-    "uginewgame",
-    "position",
-    "go",
-    "perft",
-];
+/// Commands refused while a search runs, because they change the tables or rules it works
+/// with. (`position` is not among them: the search has its own copy of its position.)
+const BUSY_COMMANDS: &[&str] = &["setoption", "ucinewgame", "uginewgame", "perft"];
 
 impl Engine {
     fn new(out: Output, player: Option<BotKind>) -> Engine {
-        Engine {
+        let mut engine = Engine {
             out,
             hash_megabytes: DEFAULT_HASH_MB,
+            threads: 1,
             multipv: 1,
+            ponder: false,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
+            startup: Vec::new(),
             adjudication: Adjudication::default(),
             player,
-            session: new_session(GAME_NAMES[0], DEFAULT_HASH_MB, player),
-        }
+            session: Box::new(Session::<crate::akiba::Position>::new(
+                DEFAULT_HASH_MB,
+                1,
+                player,
+                &[],
+            )),
+        };
+        engine.session = engine.new_session(GAME_NAMES[0]);
+        engine
+    }
+
+    /// The session of one of [`GAME_NAMES`], with the rules given on the command line.
+    fn new_session(&self, game: &str) -> Box<dyn GameSession> {
+        let session = NewSession {
+            hash_megabytes: self.hash_megabytes,
+            threads: self.threads,
+            player: self.player,
+            rule_options: &self.startup,
+        };
+        let mut session = with_game(game, session)
+            .unwrap_or_else(|_| unreachable!("{game} is one of GAME_NAMES"));
+        session.set_adjudication(self.adjudication);
+        session
+    }
+
+    /// The value given on the command line for option `name`, or `default`.
+    fn startup_value<'a>(&'a self, name: &str, default: &'a str) -> &'a str {
+        self.startup
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map_or(default, |(_, v)| v.as_str())
     }
 
     /// Handles one input line.
@@ -152,9 +189,23 @@ impl Engine {
             ));
             return Flow::Continue;
         }
+        if command == "go" && self.session.is_searching() {
+            // One `bestmove` per `go`, in order: the running search answers first.
+            self.out
+                .error("'go' while a search is running: stopping it first");
+            self.session.stop();
+        }
         let no_args = matches!(
             command.as_str(),
-            "uci" | "ugi" | "isready" | "ucinewgame" | "uginewgame" | "stop" | "quit" | "d"
+            "uci"
+                | "ugi"
+                | "isready"
+                | "ucinewgame"
+                | "uginewgame"
+                | "stop"
+                | "quit"
+                | "d"
+                | "ponderhit"
         );
         if no_args && !args.is_empty() {
             self.out.error(&format!(
@@ -184,26 +235,30 @@ impl Engine {
                 self.session.new_game();
                 Ok(())
             }
-            "position" => self.position(args),
-            "go" => GoParams::parse(args)
-                .and_then(|params| self.session.go(&params, self.multipv, &self.out)),
+            "position" => self
+                .position(args)
+                .inspect_err(|_| self.session.forget_position()),
+            "go" => {
+                let settings = GoSettings {
+                    multipv: self.multipv,
+                    ponder: self.ponder,
+                    move_overhead: self.move_overhead,
+                };
+                self.session.go(args, &settings, &self.out);
+                Ok(())
+            }
+            "ponderhit" => self.session.ponderhit(),
             "stop" => {
                 self.session.stop();
                 Ok(())
             }
             "quit" => return Flow::Quit,
             "query" => self.query(args),
-            "d" => {
-                for line in self
-                    .session
-                    .diagram()
-                    .lines()
-                    .filter(|l| !l.trim().is_empty())
-                {
+            "d" => self.session.diagram().map(|diagram| {
+                for line in diagram.lines().filter(|l| !l.trim().is_empty()) {
                     self.out.line(&format!("info string {line}"));
                 }
-                Ok(())
-            }
+            }),
             "perft" => self.perft(args),
             _ => Err(format!("unknown command '{first}'")),
         };
@@ -224,11 +279,22 @@ impl Engine {
             env!("CARGO_PKG_VERSION")
         ));
         out.line("id author The shove developers");
+        let default_hash = DEFAULT_HASH_MB.to_string();
         out.line(&format!(
-            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+            self.startup_value("Hash", &default_hash)
         ));
         out.line(&format!(
+            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+            self.startup_value("Threads", "1")
+        ));
+        out.line("option name Clear Hash type button");
+        out.line("option name Ponder type check default false");
+        out.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
+        out.line(&format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
         ));
         let vars: String = GAME_NAMES
             .iter()
@@ -236,16 +302,42 @@ impl Engine {
             .collect();
         out.line(&format!(
             "option name Game type combo default {}{vars}",
-            GAME_NAMES[0]
+            self.startup_value("Game", GAME_NAMES[0])
+                .to_ascii_lowercase()
         ));
         out.line(&format!(
             "option name MaxPlies type spin default 0 min 0 max {MAX_PLIES_LIMIT}"
         ));
         out.line("option name RepetitionDraw type check default false");
         for option in self.session.rule_options() {
-            out.line(&format!("option name {option}"));
+            out.line(&format!(
+                "option name {}",
+                self.with_startup_default(option)
+            ));
         }
         out.line(ok);
+    }
+
+    /// A rule option line (`ExtraMove type check default true`) with the default replaced
+    /// by the value given on the command line, if any.
+    fn with_startup_default(&self, option: &str) -> String {
+        let words: Vec<&str> = option.split(' ').collect();
+        let (Some(&name), Some(at)) = (words.first(), words.iter().position(|&w| w == "default"))
+        else {
+            return option.to_string();
+        };
+        match self
+            .startup
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            Some((_, value)) if at + 1 < words.len() => {
+                let mut words: Vec<&str> = words.clone();
+                words[at + 1] = value.as_str();
+                words.join(" ")
+            }
+            _ => option.to_string(),
+        }
     }
 
     /// `setoption name <name> value <value>`.
@@ -258,6 +350,13 @@ impl Engine {
         if name.is_empty() {
             return Err("setoption: missing option name".into());
         }
+        if name.eq_ignore_ascii_case("Clear Hash") {
+            if value_at.is_some() {
+                return Err("setoption: 'Clear Hash' is a button and takes no value".into());
+            }
+            self.session.clear_hash();
+            return Ok(());
+        }
         let value = match value_at {
             Some(i) if i + 1 < args.len() => args[i + 1..].join(" "),
             _ => return Err(format!("setoption: missing value for option '{name}'")),
@@ -266,6 +365,14 @@ impl Engine {
             let megabytes = spin(&name, &value, 1, MAX_HASH_MB)?;
             self.session.set_hash(megabytes)?;
             self.hash_megabytes = megabytes;
+        } else if name.eq_ignore_ascii_case("Threads") {
+            self.threads = spin(&name, &value, 1, MAX_THREADS)?;
+            self.session.set_threads(self.threads);
+        } else if name.eq_ignore_ascii_case("Ponder") {
+            self.ponder = check(&name, &value)?;
+        } else if name.eq_ignore_ascii_case("Move Overhead") {
+            let millis = spin(&name, &value, 0, MAX_MOVE_OVERHEAD_MS)?;
+            self.move_overhead = Duration::from_millis(millis as u64);
         } else if name.eq_ignore_ascii_case("MultiPV") {
             self.multipv = spin(&name, &value, 1, MAX_MULTIPV)?;
         } else if name.eq_ignore_ascii_case("MaxPlies") {
@@ -283,8 +390,7 @@ impl Engine {
             };
             if game != self.session.name() {
                 tracing::info!(game, "switching game");
-                self.session = new_session(game, self.hash_megabytes, self.player);
-                self.session.set_adjudication(self.adjudication);
+                self.session = self.new_session(game);
             }
         } else if !self.session.set_rule_option(&name, &value)? {
             return Err(format!(
@@ -336,9 +442,9 @@ impl Engine {
             return Err("query: expected one of 'gameover', 'p1turn', 'result'".into());
         };
         let answer = match question.to_ascii_lowercase().as_str() {
-            "gameover" => bool_text(self.session.game_over()),
-            "p1turn" => bool_text(self.session.p1_to_move()),
-            "result" => self.session.result(),
+            "gameover" => bool_text(self.session.game_over()?),
+            "p1turn" => bool_text(self.session.p1_to_move()?),
+            "result" => self.session.result()?,
             _ => {
                 return Err(format!(
                     "query: unknown question '{question}' (expected 'gameover', 'p1turn' or 'result')"
@@ -362,7 +468,7 @@ impl Engine {
                 ));
             }
         };
-        let (lines, nodes) = self.session.perft(depth);
+        let (lines, nodes) = self.session.perft(depth)?;
         for line in lines {
             self.out.line(&line);
         }

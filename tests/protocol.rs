@@ -186,6 +186,20 @@ impl Engine {
         (lines, best)
     }
 
+    /// Sends `go …` that must be answered by one `info string` line first (an error or a
+    /// note), then a search; returns that line and the move.
+    fn search_noted(&mut self, go: &str) -> (String, String) {
+        self.send(go);
+        let note = self.recv();
+        if !note.starts_with("info string ") {
+            self.fail(&format!(
+                "'{go}' should give an info string first, got '{note}'"
+            ));
+        }
+        let (_, best) = self.finish_search();
+        (note, best)
+    }
+
     /// Closes stdin or sends nothing more, and waits for the exit.
     fn wait(&mut self) -> ExitStatus {
         let deadline = Instant::now() + TIMEOUT;
@@ -302,7 +316,8 @@ fn check_line(line: &str) -> Result<(), String> {
         }
         ["id", "author", "The", "shove", "developers"] => true,
         ["option", "name", ..] => true,
-        ["bestmove", mv] => *mv == "(none)" || is_move(mv),
+        ["bestmove", mv] => *mv == "(none)" || *mv == "0000" || is_move(mv),
+        ["bestmove", mv, "ponder", reply] => is_move(mv) && is_move(reply),
         [
             "response",
             "true" | "false" | "p1win" | "p2win" | "draw" | "none",
@@ -414,7 +429,11 @@ fn check_handshake(command: &str, ok: &str) {
         options[..options.len() - 1],
         [
             "option name Hash type spin default 64 min 1 max 16384",
+            "option name Threads type spin default 1 min 1 max 256",
+            "option name Clear Hash type button",
+            "option name Ponder type check default false",
             "option name MultiPV type spin default 1 min 1 max 64",
+            "option name Move Overhead type spin default 20 min 0 max 5000",
             "option name Game type combo default akiba var akiba var offboard var abraxas",
             "option name MaxPlies type spin default 0 min 0 max 1000000",
             "option name RepetitionDraw type check default false",
@@ -452,6 +471,13 @@ fn good_option_values_are_accepted() {
         "setoption name extramove value TRUE",
         "setoption name RepeatRule value ko",
         "setoption name RepeatRule value pushback",
+        "setoption name Threads value 2",
+        "setoption name threads value 1",
+        "setoption name Ponder value true",
+        "setoption name Ponder value false",
+        "setoption name Move Overhead value 0",
+        "setoption name move overhead value 50",
+        "setoption name Clear Hash",
     ] {
         engine.expect_silence(command);
     }
@@ -553,7 +579,12 @@ fn bad_option_values_are_rejected() {
         "setoption name ExtraMove value yes",
         "setoption name RepeatRule value superko",
         "setoption name Game value chess",
-        "setoption name Ponder value true",
+        "setoption name Ponder value maybe",
+        "setoption name Threads value 0",
+        "setoption name Threads value 257",
+        "setoption name Move Overhead value -1",
+        "setoption name Move Overhead value 5001",
+        "setoption name Clear Hash value 1",
         "setoption name value 3",
         "setoption Hash 16",
         "setoption",
@@ -597,16 +628,28 @@ fn position_with_moves() {
     engine.quit();
 }
 
+const NO_POSITION: &str =
+    "info string error: no valid position (the last 'position' command was rejected)";
+
+impl Engine {
+    /// After a rejected `position`: `go`, `query`, `d` and `perft` say there is none.
+    fn expect_no_position(&mut self) {
+        self.send("go depth 2");
+        self.expect(NO_POSITION);
+        self.expect("bestmove 0000");
+        for command in ["query p1turn", "query gameover", "d", "perft 1"] {
+            self.send(command);
+            self.expect(NO_POSITION);
+        }
+        self.sync();
+    }
+}
+
 #[test]
-fn bad_positions_keep_the_previous_one() {
+fn a_rejected_position_is_never_searched() {
     let mut engine = Engine::start();
     let moves: Vec<String> = vec!["a7a6".into(), "b1b2".into()];
-    engine.send(&format!("position startpos moves {}", moves.join(" ")));
-    let before = engine.diagram();
-    assert_eq!(
-        before,
-        expected_diagram(&position_after(None, &moves, Rules::default()))
-    );
+    let good = format!("position startpos moves {}", moves.join(" "));
     for command in [
         "position",
         "position fen",
@@ -621,7 +664,9 @@ fn bad_positions_keep_the_previous_one() {
         "position startpos moves a7a6 b1b2 zz",
         "position startpos moves pass",
     ] {
+        engine.send(&good);
         engine.expect_error(command);
+        engine.expect_no_position();
     }
     // The error names the bad move and where it is in the list.
     let error = engine.expect_error("position startpos moves a7a6 b1b2 b2b3");
@@ -630,10 +675,21 @@ fn bad_positions_keep_the_previous_one() {
     let error = engine.expect_error(&format!("position fen {START} moves a7a6 b1b2 q9"));
     assert!(error.contains("move 3"), "{error}");
     assert!(error.contains("q9"), "{error}");
-    assert_eq!(engine.diagram(), before);
-    // The kept position is the one searched.
+    engine.expect_no_position();
+    // A rule option can still be set, and the next valid position restores everything.
+    engine.expect_silence("setoption name ExtraMove value false");
+    engine.expect_silence("setoption name ExtraMove value true");
+    engine.send(&good);
+    let position = position_after(None, &moves, Rules::default());
+    assert_eq!(engine.diagram(), expected_diagram(&position));
+    assert_eq!(engine.query("p1turn"), p1_text(&position));
     let (_, best) = engine.search("go depth 2");
-    assert_legal(&position_after(None, &moves, Rules::default()), &best);
+    assert_legal(&position, &best);
+    // So does a new game.
+    engine.expect_error("position startpos moves zz");
+    engine.send("ucinewgame");
+    let (_, best) = engine.search("go depth 2");
+    assert_legal(&Position::start(Rules::default()), &best);
     engine.quit();
 }
 
@@ -721,8 +777,6 @@ fn go_infinite_runs_until_stop() {
     let answer = engine.recv_until(|l| l.starts_with("response"));
     assert_eq!(answer.last().unwrap(), "response false");
     for command in [
-        "position startpos",
-        "go depth 1",
         "setoption name Hash value 1",
         "ucinewgame",
         "uginewgame",
@@ -744,6 +798,25 @@ fn go_infinite_runs_until_stop() {
     );
     // Exactly one bestmove: a second stop says nothing; searching works again.
     engine.expect_silence("stop");
+    // `position` during a search sets the next search's position, and a `go` during a
+    // search stops it first: one bestmove each, in order.
+    engine.send("go infinite");
+    engine.send("position startpos");
+    engine.send("go depth 1");
+    let lines = engine.recv_until(|l| l.starts_with("info string"));
+    assert_eq!(
+        lines.last().unwrap(),
+        "info string error: 'go' while a search is running: stopping it first"
+    );
+    let (_, first) = engine.finish_search();
+    assert_legal(
+        &position_after(None, &["a7a6".into()], Rules::default()),
+        &first,
+    );
+    let (_, second) = engine.finish_search();
+    assert_legal(&Position::start(Rules::default()), &second);
+    engine.sync();
+    engine.send("position startpos moves a7a6");
     let (_, best) = engine.search("go depth 1");
     assert_legal(
         &position_after(None, &["a7a6".into()], Rules::default()),
@@ -824,34 +897,262 @@ fn a_finished_game_has_no_best_move() {
 }
 
 #[test]
-fn absurd_go_arguments_start_no_search() {
+fn every_go_ends_in_one_bestmove() {
     let mut engine = Engine::start();
     engine.send("position startpos moves a7a6");
+    let position = position_after(None, &["a7a6".into()], Rules::default());
+    // A bad, unknown or repeated parameter is an error line; the rest is searched.
     for command in [
-        "go depth -1",
-        "go depth 0",
-        "go depth 1000",
-        "go depth four",
-        "go depth",
-        "go nodes 0",
-        "go nodes -5",
-        "go nodes 99999999999999999999999999",
-        "go movetime -100",
-        "go movetime 1.5",
-        "go movetime 99999999999999",
+        "go depth -1 nodes 2000",
+        "go depth 1000 depth 2",
+        "go depth four movetime 20",
+        "go depth movetime 20",
+        "go nodes 0 depth 2",
+        "go nodes 99999999999999999999999999 depth 1",
+        "go movetime -100 depth 2",
+        "go movetime 1.5 depth 2",
+        "go movetime 99999999999999 nodes 1000",
         "go wtime -1 btime 100",
         "go p1time 100 p2time 100 p1inc -5 p2inc 0",
         "go wtime 100 p1time 100 btime 100",
-        "go movestogo 0 wtime 100 btime 100",
         "go depth 3 depth 4",
-        "go infinite depth 3",
-        "go ponder",
-        "go searchmoves a1a2",
-        "go fast",
-        // Black to move, but only White's clock.
-        "go wtime 1000 winc 10",
+        "go fast depth 2",
+        "go searchmoves searchmoves depth 1",
     ] {
-        engine.expect_error(command);
+        let (line, best) = engine.search_noted(command);
+        assert!(line.starts_with("info string error: go: "), "{line}");
+        assert_legal(&position, &best);
+    }
+    // No usable limit for the side to move: a short default search, said so.
+    for command in [
+        "go wtime 1000 winc 10",
+        "go movestogo 0",
+        "go depth 0",
+        "go nodes -5",
+        "go movetime",
+    ] {
+        engine.send(command);
+        let mut lines = engine.recv_until(|l| l.starts_with("bestmove"));
+        let best = lines.pop().unwrap();
+        assert_legal(&position, &best["bestmove ".len()..]);
+        let note = "info string go: no limit for the side to move (no depth, nodes, \
+                    movetime, mate, infinite or p2time/btime): searching 100 ms";
+        assert!(lines.iter().any(|l| l == note), "'{command}': {lines:?}");
+    }
+    // `infinite` with other limits: they end the search, `stop` the wait for bestmove.
+    engine.send("go infinite depth 2");
+    engine.sync_during_search();
+    engine.send("stop");
+    let (infos, best) = engine.finish_search();
+    assert_legal(&position, &best);
+    assert!(infos.iter().all(|l| !l.starts_with("info depth 3 ")));
+    engine.quit();
+}
+
+/// The words of a `bestmove` line.
+fn bestmove_words(line: &str) -> Vec<String> {
+    line.split(' ').map(str::to_string).collect()
+}
+
+#[test]
+fn ponder_option_names_the_expected_reply() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    // Off (the default): exactly two words, as cutegames requires
+    // (src/engine/engine_ugi.cpp accepts nothing else and would wait forever).
+    engine.send("go depth 4");
+    let lines = engine.recv_until(|l| l.starts_with("bestmove"));
+    assert_eq!(bestmove_words(lines.last().unwrap()).len(), 2);
+    // On: the second move of the last principal variation.
+    engine.expect_silence("setoption name Ponder value true");
+    engine.send("go depth 4");
+    let lines = engine.recv_until(|l| l.starts_with("bestmove"));
+    let words = bestmove_words(lines.last().unwrap());
+    let pv: Vec<&str> = lines[lines.len() - 2]
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .collect();
+    assert_eq!(words.len(), 4, "{words:?}");
+    assert_eq!((words[1].as_str(), words[3].as_str()), (pv[0], pv[1]));
+    // A single legal move whose line ends the game has no reply to name.
+    engine.send(&format!("position fen {WHITE_WON}"));
+    assert_eq!(engine.search("go depth 2").1, "(none)");
+    engine.quit();
+}
+
+#[test]
+fn go_ponder_waits_for_ponderhit_or_stop() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves a7a6");
+    let position = position_after(None, &["a7a6".into()], Rules::default());
+    // Pondering spends no clock: even a search that ends by depth waits for `ponderhit`.
+    engine.send("go ponder depth 2 wtime 1000 btime 1000");
+    thread::sleep(Duration::from_millis(100));
+    engine.sync_during_search();
+    engine.send("ponderhit");
+    let (_, best) = engine.finish_search();
+    assert_legal(&position, &best);
+    // With a clock, `ponderhit` turns it into a timed search (of about 1/30 of 3 s).
+    engine.send("go ponder wtime 3000 btime 3000");
+    thread::sleep(Duration::from_millis(300));
+    engine.sync_during_search();
+    engine.send("ponderhit");
+    let (_, best) = engine.finish_search();
+    assert_legal(&position, &best);
+    // `stop` while pondering answers at once.
+    engine.send("go ponder wtime 100000 btime 100000");
+    engine.sync_during_search();
+    engine.send("stop");
+    let (_, best) = engine.finish_search();
+    assert_legal(&position, &best);
+    // No search, or one that does not ponder: nothing to hit.
+    engine.expect_error("ponderhit");
+    engine.send("go infinite");
+    engine.sync_during_search();
+    engine.send("ponderhit");
+    let lines = engine.recv_until(|l| l.starts_with("info string"));
+    assert!(lines.last().unwrap().contains("no search is pondering"));
+    engine.send("stop");
+    engine.finish_search();
+    engine.quit();
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    let (infos, best) = engine.search("go depth 4 searchmoves a6b6 a7b7");
+    assert!(["a6b6", "a7b7"].contains(&best.as_str()), "{best}");
+    for info in &infos {
+        let first = info
+            .split(" pv ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        assert!(["a6b6", "a7b7"].contains(&first), "{info}");
+    }
+    // Bad moves are an error; the search runs over the good ones, or all.
+    let (error, best) = engine.search_noted("go searchmoves zz g1g2 a7a5 depth 2");
+    assert!(
+        error.contains("'zz'") && error.contains("'a7a5'"),
+        "{error}"
+    );
+    assert!(error.ends_with("searching the others"), "{error}");
+    assert_eq!(best, "g1g2");
+    let (error, best) = engine.search_noted("go depth 2 searchmoves b2b3");
+    assert!(error.ends_with("searching all moves"), "{error}");
+    assert_legal(&Position::start(Rules::default()), &best);
+    // The restriction was for one search only.
+    let (infos, _) = engine.search("go depth 3");
+    assert_eq!(infos.len(), 3);
+    engine.quit();
+}
+
+#[test]
+fn go_mate_stops_at_a_proven_win() {
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {ONE_CAPTURE}"));
+    let (infos, best) = engine.search("go mate 1");
+    assert_eq!(best, "b1a1");
+    assert_eq!(infos.len(), 1, "{infos:?}");
+    assert!(infos[0].contains(" score mate 1 "), "{infos:?}");
+    engine.quit();
+}
+
+#[test]
+fn clear_hash_makes_searches_repeat() {
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let nodes = |infos: &[String]| -> Vec<String> {
+        infos
+            .iter()
+            .map(|l| {
+                l.split(" nodes ")
+                    .nth(1)
+                    .unwrap()
+                    .split(' ')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect()
+    };
+    let (first, _) = engine.search("go depth 6");
+    let (again, _) = engine.search("go depth 6");
+    assert_ne!(
+        nodes(&first),
+        nodes(&again),
+        "the second search used the table"
+    );
+    engine.expect_silence("setoption name Clear Hash");
+    let (cleared, _) = engine.search("go depth 6");
+    assert_eq!(nodes(&first), nodes(&cleared));
+    engine.quit();
+}
+
+#[test]
+fn threads_search_together() {
+    let mut engine = Engine::start_with(&["--threads", "2"]);
+    engine.send("uci");
+    let options = engine.recv_until(|l| l == "uciok");
+    assert!(options.contains(&"option name Threads type spin default 2 min 1 max 256".into()));
+    engine.send(&format!("position fen {MIDDLEGAME}"));
+    let middlegame = Position::parse(MIDDLEGAME, Rules::default()).unwrap();
+    for go in ["go depth 7", "go nodes 20000", "go movetime 50"] {
+        let (infos, best) = engine.search(go);
+        assert!(!infos.is_empty());
+        assert_legal(&middlegame, &best);
+    }
+    engine.expect_silence("setoption name Threads value 3");
+    engine.send("go infinite");
+    engine.sync_during_search();
+    engine.send("stop");
+    let (_, best) = engine.finish_search();
+    assert_legal(&middlegame, &best);
+    engine.expect_silence("setoption name Threads value 1");
+    let (_, best) = engine.search("go depth 5");
+    assert_legal(&middlegame, &best);
+    engine.quit();
+}
+
+#[test]
+fn option_defaults_follow_the_command_line() {
+    let mut engine = Engine::start_with(&["--no-extra-move", "--repeat-rule", "ko"]);
+    engine.send("uci");
+    let options = engine.recv_until(|l| l == "uciok");
+    for line in [
+        "option name ExtraMove type check default false",
+        "option name RepeatRule type combo default ko var pushback var ko",
+        "option name Game type combo default akiba var akiba var offboard var abraxas",
+    ] {
+        assert!(options.contains(&line.to_string()), "{line}: {options:?}");
+    }
+    // A game chosen again starts with the command line's rules.
+    let rules = Rules {
+        extra_move: false,
+        repeat: RepeatRule::Ko,
+    };
+    engine.expect_silence("setoption name Game value offboard");
+    engine.expect_silence("setoption name Game value akiba");
+    assert_eq!(engine.diagram(), expected_diagram(&Position::start(rules)));
+    engine.quit();
+    let mut engine = Engine::start_with(&[
+        "--game",
+        "offboard",
+        "--offboard-sectors",
+        "3,3,3,3,3,3,3,3,3,3,3,3",
+    ]);
+    engine.send("ugi");
+    let options = engine.recv_until(|l| l == "ugiok");
+    for line in [
+        "option name Game type combo default offboard var akiba var offboard var abraxas",
+        "option name OffboardSectors type string default 3,3,3,3,3,3,3,3,3,3,3,3",
+    ] {
+        assert!(options.contains(&line.to_string()), "{line}: {options:?}");
     }
     engine.quit();
 }

@@ -33,6 +33,9 @@ pub struct Args {
     /// (fixed-depth alpha-beta on material only).
     #[arg(long, value_name = "NAME")]
     pub player: Option<BotKind>,
+    /// Protocol mode only: search threads (lazy SMP), 1..=256; sets the `Threads` option.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -164,6 +167,9 @@ pub enum Command {
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// Search threads (lazy SMP), 1..=256.
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        threads: usize,
     },
     /// Search a fixed set of positions to a fixed depth under the default rules; prints
     /// `<N> nodes <M> nps`.
@@ -171,9 +177,12 @@ pub enum Command {
         #[command(flatten)]
         game: GameArg,
         /// Search depth (default: 12 for Akiba, 8 for Offboard, 10 for Abraxas); the node
-        /// count is deterministic for a given depth.
+        /// count is deterministic for a given depth with one thread.
         #[arg(long)]
         depth: Option<u32>,
+        /// Search threads (lazy SMP), 1..=256; with more than one the node count varies.
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        threads: usize,
     },
     /// Play two engines against each other and measure the first one's strength.
     Match(Box<MatchArgs>),

@@ -8,6 +8,7 @@
 mod line;
 mod ordering;
 mod score;
+mod threads;
 mod timeman;
 
 pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
@@ -21,6 +22,7 @@ use score::{INFINITY, MATE_BOUND, score_from_tt, score_to_tt};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use threads::Shared;
 
 /// One line of search progress (an `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,9 +52,24 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
 }
 
-/// The search state that lives across searches: transposition table and ordering tables.
+/// The search state that lives across searches: the shared transposition table and one
+/// [`Worker`] per thread (the first is the main thread, which reports and decides).
 pub struct Searcher<G: Game> {
-    tt: Table<G::Move>,
+    tt: Arc<Table>,
+    workers: Vec<Worker<G>>,
+    shared: Arc<Shared>,
+    /// `go searchmoves`: the root moves the next search may play (empty: all).
+    search_moves: Vec<G::Move>,
+}
+
+/// One thread's search: its own ordering tables, repetition line, node counter and limits;
+/// the transposition table is shared.
+struct Worker<G: Game> {
+    tt: Arc<Table>,
+    shared: Arc<Shared>,
+    /// The main thread (index 0) keeps the time and the limits; helpers search until it
+    /// has finished.
+    main: bool,
     /// `[player][move index]`: how often a quiet move caused a cut-off, weighted by depth.
     history: Vec<[i32; 2]>,
     killers: [[Option<G::Move>; 2]; MAX_PLY + 1],
@@ -62,10 +79,16 @@ pub struct Searcher<G: Game> {
     seldepth: usize,
     start: Instant,
     node_limit: Option<u64>,
+    /// Time limits of this search (measured from `clock_start`), kept for a ponderhit.
+    budget: (Option<Duration>, Option<Duration>),
+    clock_start: Instant,
     hard_deadline: Option<Instant>,
+    /// Searching the opponent's time (`go ponder`): no time limit until the ponderhit.
+    pondering: bool,
     aborted: bool,
     root_excluded: Vec<G::Move>,
-    stop: Arc<AtomicBool>,
+    /// The root moves to search (`go searchmoves`); empty: all.
+    root_allowed: Vec<G::Move>,
     exact: bool,
 }
 
@@ -80,20 +103,13 @@ impl<G: Game> Searcher<G> {
             tracing::warn!(%error, "falling back to the smallest hash table");
             Table::new(0).expect("a one-bucket table always fits")
         });
+        let tt = Arc::new(tt);
+        let shared = Arc::new(Shared::default());
         Searcher {
+            workers: vec![Worker::new(Arc::clone(&tt), Arc::clone(&shared), true)],
             tt,
-            history: vec![[0; 2]; G::MOVE_INDEX_LIMIT],
-            killers: [[None; 2]; MAX_PLY + 1],
-            line: Line::new(),
-            nodes: 0,
-            seldepth: 0,
-            start: Instant::now(),
-            node_limit: None,
-            hard_deadline: None,
-            aborted: false,
-            root_excluded: Vec::new(),
-            stop: Arc::new(AtomicBool::new(false)),
-            exact: false,
+            shared,
+            search_moves: Vec::new(),
         }
     }
 
@@ -101,27 +117,74 @@ impl<G: Game> Searcher<G> {
     /// clears it: whoever starts a search clears it first, so a `stop` sent right after
     /// `go` is never lost.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.stop)
+        Arc::clone(&self.shared.stop)
+    }
+
+    /// The flag that a search started with [`Limits::ponder`] keeps set while it ponders;
+    /// clearing it (the `ponderhit`) starts the clock of the search.
+    pub fn ponder_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.shared.ponder)
     }
 
     /// Turns off (or on again) everything that makes a fixed-depth value differ from the
     /// minimax value: the transposition table and late move reductions. Tests rely on it.
     pub fn set_exact(&mut self, exact: bool) {
-        self.exact = exact;
+        for worker in &mut self.workers {
+            worker.exact = exact;
+        }
     }
 
     /// Replaces the transposition table by an empty one of the given size, or keeps the old
     /// table and says why if that much memory cannot be had.
     pub fn set_hash(&mut self, megabytes: usize) -> Result<(), String> {
-        self.tt = Table::new(megabytes)?;
+        // Free the old table first, so that a new one as large fits.
+        self.replace_table(Table::new(0)?);
+        self.replace_table(Table::new(megabytes)?);
         Ok(())
+    }
+
+    fn replace_table(&mut self, table: Table) {
+        self.tt = Arc::new(table);
+        for worker in &mut self.workers {
+            worker.tt = Arc::clone(&self.tt);
+        }
+    }
+
+    /// Searches with `threads` threads from now on (at least one); the new ones start with
+    /// empty ordering tables.
+    pub fn set_threads(&mut self, threads: usize) {
+        let exact = self.workers[0].exact;
+        self.workers.truncate(threads.max(1));
+        while self.workers.len() < threads {
+            let mut worker = Worker::new(Arc::clone(&self.tt), Arc::clone(&self.shared), false);
+            worker.exact = exact;
+            self.workers.push(worker);
+        }
+    }
+
+    /// Restricts the root of the next search to `moves` (`go searchmoves`); moves that are
+    /// not legal there are ignored, and if none is, all moves are searched.
+    pub fn set_search_moves(&mut self, moves: &[G::Move]) {
+        self.search_moves = moves.to_vec();
     }
 
     /// Forgets everything learnt (a new game): afterwards searches are reproducible.
     pub fn clear(&mut self) {
-        self.tt.clear();
-        self.history.fill([0; 2]);
-        self.killers = [[None; 2]; MAX_PLY + 1];
+        // Only `self.tt` may hold the table while it is cleared (reallocated).
+        let tiny = Arc::new(Table::new(0).expect("a one-bucket table always fits"));
+        for worker in &mut self.workers {
+            worker.tt = Arc::clone(&tiny);
+        }
+        if let Some(table) = Arc::get_mut(&mut self.tt) {
+            table.clear();
+        }
+        for worker in &mut self.workers {
+            worker.tt = Arc::clone(&self.tt);
+        }
+        for worker in &mut self.workers {
+            worker.history.fill([0; 2]);
+            worker.killers = [[None; 2]; MAX_PLY + 1];
+        }
     }
 
     /// Searches `root` within `limits`. `history` holds the hashes of the positions played
@@ -135,38 +198,112 @@ impl<G: Game> Searcher<G> {
         multipv: usize,
         on_info: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
+        self.tt.new_search();
+        self.shared.prepare();
+        let mut root_moves = MoveList::new();
+        root.legal_moves(&mut root_moves);
+        let allowed: Vec<G::Move> = std::mem::take(&mut self.search_moves)
+            .into_iter()
+            .filter(|mv| root_moves.contains(mv))
+            .collect();
+        let first = allowed.first().or(root_moves.first()).copied();
+        let mut result = SearchResult {
+            best: first,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            pv: first.into_iter().collect(),
+        };
+        if root_moves.is_empty() {
+            result.score = Score::from_internal(self.workers[0].terminal_score(root, 0));
+            return result;
+        }
+        let root_count = if allowed.is_empty() {
+            root_moves.len()
+        } else {
+            allowed.len()
+        };
+        let lines = multipv.clamp(1, root_count);
+        let (main, helpers) = self
+            .workers
+            .split_first_mut()
+            .expect("a searcher has a main worker");
+        for worker in helpers.iter_mut() {
+            worker.root_allowed.clone_from(&allowed);
+        }
+        main.root_allowed = allowed;
+        threads::search_together(main, helpers, root, history, limits, |main| {
+            main.iterate(root, history, limits, lines, result, on_info)
+        })
+    }
+}
+
+impl<G: Game> Worker<G> {
+    fn new(tt: Arc<Table>, shared: Arc<Shared>, main: bool) -> Self {
+        Worker {
+            tt,
+            shared,
+            main,
+            history: vec![[0; 2]; G::MOVE_INDEX_LIMIT],
+            killers: [[None; 2]; MAX_PLY + 1],
+            line: Line::new(),
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            node_limit: None,
+            budget: (None, None),
+            clock_start: Instant::now(),
+            hard_deadline: None,
+            pondering: false,
+            aborted: false,
+            root_excluded: Vec::new(),
+            root_allowed: Vec::new(),
+            exact: false,
+        }
+    }
+
+    /// Resets the per-search state; `limits` apply to the main thread only.
+    fn begin(&mut self, history: &[u64], limits: &Limits) {
         self.start = Instant::now();
         self.nodes = 0;
         self.aborted = false;
-        self.node_limit = limits.nodes;
-        let (soft, hard) = limits.time_budget(root.to_move().index());
-        self.hard_deadline = hard.map(|h| self.start + h);
-        self.tt.new_search();
+        self.node_limit = limits.nodes.filter(|_| self.main);
+        self.pondering = limits.ponder;
+        self.hard_deadline = None;
         self.line.reset(history);
         for entry in self.history.iter_mut() {
             entry[0] /= 8;
             entry[1] /= 8;
         }
+    }
 
-        let mut root_moves = MoveList::new();
-        root.legal_moves(&mut root_moves);
-        let mut result = SearchResult {
-            best: root_moves.first().copied(),
-            score: Score::Cp(0),
-            depth: 0,
-            nodes: 0,
-            pv: root_moves.first().copied().into_iter().collect(),
-        };
-        if root_moves.is_empty() {
-            result.score = Score::from_internal(self.terminal_score(root, 0));
-            return result;
-        }
-        let lines = multipv.clamp(1, root_moves.len());
-        let max_depth = if limits.infinite {
-            MAX_DEPTH
-        } else {
-            limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
-        };
+    /// Starts the clock of the search: at its start, or at the ponderhit.
+    fn start_clock(&mut self) {
+        self.clock_start = Instant::now();
+        self.hard_deadline = self.budget.1.map(|hard| self.clock_start + hard);
+    }
+
+    /// Nodes of all threads: the main thread's own count plus what the helpers published.
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.shared.helper_nodes.load(Ordering::Relaxed)
+    }
+
+    /// The main thread's iterative deepening: reports each iteration and decides when to
+    /// stop. `result` is the answer if not even the first iteration completes.
+    fn iterate(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        lines: usize,
+        mut result: SearchResult<G::Move>,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.begin(history, limits);
+        self.budget = limits.time_budget(root.to_move().index());
+        self.start_clock();
+        let soft = self.budget.0;
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut previous_scores = vec![0; lines];
 
         'deepening: for depth in 1..=max_depth {
@@ -176,6 +313,12 @@ impl<G: Game> Searcher<G> {
                 let mut pv = Pv::new();
                 let score = self.aspiration(root, depth, *previous_score, &mut pv);
                 if self.aborted || (self.stopped() && depth > 1) {
+                    // An interrupted iteration's best move stands once a root move has
+                    // been searched fully and raised the score.
+                    if self.aborted && line_index == 0 && depth > 1 && !pv.is_empty() {
+                        result.best = pv.first().copied();
+                        result.pv = pv;
+                    }
                     break 'deepening;
                 }
                 *previous_score = score;
@@ -193,14 +336,15 @@ impl<G: Game> Searcher<G> {
                     };
                 }
                 let time = self.start.elapsed();
+                let nodes = self.total_nodes();
                 on_info(&Info {
                     depth,
                     seldepth: self.seldepth.max(depth as usize) as u32,
                     multipv: line_index + 1,
                     score: Score::from_internal(score),
-                    nodes: self.nodes,
+                    nodes,
                     time,
-                    nps: (self.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                    nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
                     hashfull: self.tt.hashfull(),
                     pv,
                 });
@@ -208,9 +352,16 @@ impl<G: Game> Searcher<G> {
             if self.stopped() {
                 break;
             }
+            self.notice_ponderhit();
             // An iteration takes a few times longer than the last: do not start one that
             // cannot finish in the soft budget.
-            if soft.is_some_and(|soft| self.start.elapsed() * 2 > soft) {
+            if !self.pondering && soft.is_some_and(|soft| self.clock_start.elapsed() * 2 > soft) {
+                break;
+            }
+            if let (Some(mate), Score::Mate(n)) = (limits.mate, result.score)
+                && n > 0
+                && n.unsigned_abs() <= mate
+            {
                 break;
             }
             if !limits.infinite
@@ -220,12 +371,42 @@ impl<G: Game> Searcher<G> {
                 break;
             }
         }
-        result.nodes = self.nodes;
+        result.nodes = self.total_nodes();
         result
     }
 
+    /// A helper thread's iterative deepening: the same searches, some depths skipped so
+    /// that the threads spread over depths, until the main thread has finished.
+    fn help(&mut self, index: usize, root: &G, history: &[u64], limits: &Limits) {
+        self.begin(history, limits);
+        self.root_excluded.clear();
+        let mut previous = 0;
+        for depth in 1..=MAX_DEPTH {
+            if threads::skips(index, depth) {
+                continue;
+            }
+            let mut pv = Pv::new();
+            let score = self.aspiration(root, depth, previous, &mut pv);
+            if self.aborted {
+                break;
+            }
+            previous = score;
+        }
+        self.shared
+            .helper_nodes
+            .fetch_add(self.nodes & 1023, Ordering::Relaxed);
+    }
+
     fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.shared.stop.load(Ordering::Relaxed)
+    }
+
+    /// After a ponderhit the search is an ordinary timed one, its clock starting now.
+    fn notice_ponderhit(&mut self) {
+        if self.pondering && !self.shared.ponder.load(Ordering::Relaxed) {
+            self.pondering = false;
+            self.start_clock();
+        }
     }
 
     /// Searches the root in a narrow window around the last score, widening on failure.
@@ -256,15 +437,33 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    /// Counts a node and checks the limits (clock and stop flag every 1024 nodes).
+    /// Counts a node and checks the limits (clock and stop flags every 1024 nodes).
     #[inline]
     fn count_node(&mut self) {
         self.nodes += 1;
-        if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
+        if self
+            .node_limit
+            .is_some_and(|limit| self.total_nodes() >= limit)
+        {
             self.aborted = true;
         }
-        if self.nodes & 1023 == 0
-            && (self.stopped() || self.hard_deadline.is_some_and(|d| Instant::now() >= d))
+        if self.nodes & 1023 == 0 {
+            self.check_flags();
+        }
+    }
+
+    #[cold]
+    fn check_flags(&mut self) {
+        if !self.main {
+            self.shared.helper_nodes.fetch_add(1024, Ordering::Relaxed);
+            if self.shared.main_done.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+            return;
+        }
+        self.notice_ponderhit();
+        if self.stopped()
+            || (!self.pondering && self.hard_deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.aborted = true;
         }
@@ -370,7 +569,9 @@ impl<G: Game> Searcher<G> {
                 return score.min(MATE_BOUND);
             }
         }
-        let tt_move = hit.and_then(|h| h.mv);
+        let tt_move = hit
+            .and_then(|h| h.move_slot)
+            .and_then(|slot| moves.get(usize::from(slot)).copied());
         let me = position.to_move().index();
         let mut scored = self.order(position, &moves, tt_move, ply, me);
 
@@ -381,7 +582,10 @@ impl<G: Game> Searcher<G> {
         let mut searched = 0;
         for i in 0..scored.len() {
             let mv = pick_next(&mut scored, i);
-            if ply == 0 && self.root_excluded.contains(&mv) {
+            if ply == 0
+                && (self.root_excluded.contains(&mv)
+                    || !(self.root_allowed.is_empty() || self.root_allowed.contains(&mv)))
+            {
                 continue;
             }
             let mut child = position.clone();
@@ -458,10 +662,13 @@ impl<G: Game> Searcher<G> {
         } else {
             Bound::Upper
         };
-        if !self.exact && (ply > 0 || self.root_excluded.is_empty()) {
+        if !self.exact
+            && (ply > 0 || (self.root_excluded.is_empty() && self.root_allowed.is_empty()))
+        {
+            let slot = best_move.and_then(|best| moves.iter().position(|&mv| mv == best));
             self.tt.store(
                 key,
-                best_move,
+                slot.map(|s| s as u16),
                 score_to_tt(best_score, ply),
                 depth as u32,
                 bound,

@@ -19,30 +19,75 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until stopped (depth limited by [`super::MAX_DEPTH`] only).
     pub infinite: bool,
+    /// Stop once a win in at most this many moves (every move counted) is proven.
+    pub mate: Option<u32>,
+    /// Search without a time limit until [`super::Searcher::ponder_flag`] is cleared;
+    /// the time limits count from then.
+    pub ponder: bool,
+    /// The margin kept for the time it takes to send a move (`Move Overhead`).
+    pub move_overhead: Duration,
 }
-
-/// Margin kept on the clock for the time it takes to send a move.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(20);
 
 impl Limits {
     /// (soft, hard) time limits for the side to move: no new iteration starts after
     /// `soft`; the search is cut off at `hard`.
+    ///
+    /// `movetime T` is used in full: the search is cut off at `T - move_overhead`, but never
+    /// before `0.9 T`, and has no soft limit (an iteration cut off keeps the best move it
+    /// has found). A clock gives about `time / movestogo` (30 moves if not given) plus
+    /// three quarters of the increment as the soft limit, and at most four times that, or a
+    /// third of the time left, as the hard one.
     pub(crate) fn time_budget(&self, side: usize) -> (Option<Duration>, Option<Duration>) {
-        if self.infinite {
-            return (None, None);
-        }
-        let mut soft = self.movetime;
-        let mut hard = self.movetime;
+        let mut soft = None;
+        let mut hard = self.movetime.map(|t| t - self.move_overhead.min(t / 10));
         if let Some((clock, left)) = self.clock.and_then(|c| c.time[side].map(|t| (c, t))) {
-            let left = left.saturating_sub(MOVE_OVERHEAD);
+            let left = left.saturating_sub(self.move_overhead);
             let increment = clock.increment[side];
             let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 30);
             let base = left / moves + increment * 3 / 4;
             let clock_soft = base.min(left / 2);
             let clock_hard = (base * 4).min(left / 3).max(clock_soft);
-            soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
+            soft = Some(clock_soft);
             hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
         }
         (soft, hard)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(millis: u64) -> Duration {
+        Duration::from_millis(millis)
+    }
+
+    #[test]
+    fn movetime_is_used_in_full_less_the_overhead() {
+        let limits = |movetime, overhead| Limits {
+            movetime: Some(ms(movetime)),
+            move_overhead: ms(overhead),
+            ..Limits::default()
+        };
+        assert_eq!(limits(500, 20).time_budget(0), (None, Some(ms(480))));
+        // The overhead never takes more than a tenth.
+        assert_eq!(limits(100, 20).time_budget(1), (None, Some(ms(90))));
+        assert_eq!(limits(0, 20).time_budget(0), (None, Some(ms(0))));
+    }
+
+    #[test]
+    fn a_clock_gives_a_soft_and_a_hard_limit() {
+        let limits = Limits {
+            clock: Some(Clock {
+                time: [Some(ms(30_020)), None],
+                increment: [ms(400), ms(0)],
+                moves_to_go: None,
+            }),
+            move_overhead: ms(20),
+            ..Limits::default()
+        };
+        // 30 s / 30 moves + 3/4 of 400 ms.
+        assert_eq!(limits.time_budget(0), (Some(ms(1300)), Some(ms(5200))));
+        assert_eq!(limits.time_budget(1), (None, None));
     }
 }

@@ -33,6 +33,10 @@ pub(crate) trait GameSession {
     /// Allocates a table of the new size now, so that a size too large for the machine is
     /// reported; on `Err` the old table stays.
     fn set_hash(&mut self, megabytes: usize) -> Result<(), String>;
+    /// Searches with this many threads from now on.
+    fn set_threads(&mut self, threads: usize);
+    /// Empties the search tables (`Clear Hash`).
+    fn clear_hash(&mut self);
     /// Allocates the searcher if that has not happened yet (`isready`).
     fn prepare(&mut self);
     /// Sets the draw rules the game's rules lack (`MaxPlies`, `RepetitionDraw`).
@@ -40,34 +44,55 @@ pub(crate) trait GameSession {
     /// Clears the search tables and goes back to the start position.
     fn new_game(&mut self);
     /// Replaces the position by `start` (`None`: the start position) plus `moves`, or
-    /// leaves it unchanged and explains why not.
+    /// changes nothing and explains why not.
     fn set_position(&mut self, start: Option<&str>, moves: &[&str]) -> Result<(), String>;
-    /// Starts a search on its own thread; it prints `info` lines and one `bestmove`.
-    fn go(&mut self, params: &GoParams, multipv: usize, out: &Output) -> Result<(), String>;
+    /// After a rejected `position`: no position until the next valid one, so that nothing
+    /// the GUI did not send is ever searched.
+    fn forget_position(&mut self);
+    /// Answers `go …` with exactly one `bestmove`: prints an error line for what it cannot
+    /// use and starts a search with the rest on its own thread (which prints `info` lines
+    /// and the `bestmove`), or answers `bestmove 0000` at once without a position.
+    fn go(&mut self, args: &[&str], settings: &GoSettings, out: &Output);
+    /// `ponderhit`: the running `go ponder` search becomes a timed one.
+    fn ponderhit(&mut self) -> Result<(), String>;
     /// Whether a search is running (one that has printed its `bestmove` is not: it is
     /// joined here and its searcher taken back).
     fn is_searching(&mut self) -> bool;
     /// Asks a running search to stop and waits for it (its `bestmove` is then printed).
     fn stop(&mut self);
-    fn game_over(&self) -> bool;
-    fn p1_to_move(&self) -> bool;
+    fn game_over(&self) -> Result<bool, String>;
+    fn p1_to_move(&self) -> Result<bool, String>;
     /// `p1win`, `p2win`, `draw` or `none`.
-    fn result(&self) -> &'static str;
-    fn diagram(&self) -> String;
+    fn result(&self) -> Result<&'static str, String>;
+    fn diagram(&self) -> Result<String, String>;
     /// Perft divided by first move: the `<move>: <count>` lines and the total.
-    fn perft(&self, depth: u32) -> (Vec<String>, u64);
+    fn perft(&self, depth: u32) -> Result<(Vec<String>, u64), String>;
 }
+
+/// The engine options that shape a `go`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GoSettings {
+    pub multipv: usize,
+    /// `Ponder`: `bestmove` names the expected reply (`ponder <move>`).
+    pub ponder: bool,
+    pub move_overhead: Duration,
+}
+
+/// Why there is no position to work on.
+const NO_POSITION: &str = "no valid position (the last 'position' command was rejected)";
 
 /// What answers `go`: the search, or a built-in player (`shove --player`).
 enum Mover<G: Game> {
     Search(Searcher<G>),
-    Bot(Bot),
+    Bot(Box<Bot>),
 }
 
 /// A search running on its own thread, which hands the mover back when it ends.
 struct Running<G: Game> {
     handle: JoinHandle<Mover<G>>,
     stop: Arc<AtomicBool>,
+    /// Set while a `go ponder` search waits for `ponderhit`.
+    ponder: Arc<AtomicBool>,
     /// Set by the search thread just before it prints `bestmove`.
     done: Arc<AtomicBool>,
 }
@@ -78,30 +103,46 @@ pub(crate) struct Session<G: Game> {
     /// position string; with `moves` it is replayed when a rule option changes.
     start: Option<String>,
     moves: Vec<String>,
-    position: G,
+    /// `None` after a rejected `position` command, until the next valid one.
+    position: Option<G>,
     /// Hashes of the positions before `position` since `start` (repetition detection).
     history: Vec<u64>,
     hash_megabytes: usize,
+    threads: usize,
     /// `None` until first needed, and while a search owns it.
     searcher: Option<Searcher<G>>,
     /// The built-in player that moves instead of the search; `None` while a search owns it.
-    bot: Option<Bot>,
+    bot: Option<Box<Bot>>,
     adjudication: Adjudication,
     running: Option<Running<G>>,
 }
 
 impl<G: Game> Session<G> {
-    pub(crate) fn new(hash_megabytes: usize, player: Option<BotKind>) -> Session<G> {
-        let rules = G::Rules::default();
+    /// A session at the start position under the default rules changed by those of
+    /// `rule_options` (name, value) that are this game's.
+    pub(crate) fn new(
+        hash_megabytes: usize,
+        threads: usize,
+        player: Option<BotKind>,
+        rule_options: &[(String, String)],
+    ) -> Session<G> {
+        let mut rules = G::Rules::default();
+        for (name, value) in rule_options {
+            let mut changed = rules;
+            if G::set_rule_option(&mut changed, name, value) == Ok(true) {
+                rules = changed;
+            }
+        }
         Session {
             rules,
             start: None,
             moves: Vec::new(),
-            position: G::start(rules),
+            position: Some(G::start(rules)),
             history: Vec::new(),
             hash_megabytes,
+            threads,
             searcher: None,
-            bot: player.map(|kind| Bot::new(kind, random_seed())),
+            bot: player.map(|kind| Box::new(Bot::new(kind, random_seed()))),
             adjudication: Adjudication::default(),
             running: None,
         }
@@ -122,11 +163,19 @@ impl<G: Game> Session<G> {
     }
 
     fn searcher(&mut self) -> &mut Searcher<G> {
-        let megabytes = self.hash_megabytes;
+        let (megabytes, threads) = (self.hash_megabytes, self.threads);
         self.searcher.get_or_insert_with(|| {
-            tracing::debug!(megabytes, "allocating the searcher");
-            Searcher::new(megabytes)
+            tracing::debug!(megabytes, threads, "allocating the searcher");
+            let mut searcher = Searcher::new(megabytes);
+            searcher.set_threads(threads);
+            searcher
         })
+    }
+
+    fn current(&self) -> Result<&G, String> {
+        self.position
+            .as_ref()
+            .ok_or_else(|| NO_POSITION.to_string())
     }
 
     fn join(&mut self) {
@@ -140,9 +189,34 @@ impl<G: Game> Session<G> {
     }
 
     /// The result of the game, by the rules or by the adjudication options.
-    fn outcome(&self) -> Option<Outcome> {
-        self.adjudication.outcome(&self.position, &self.history)
+    fn outcome(&self) -> Result<Option<Outcome>, String> {
+        Ok(self.adjudication.outcome(self.current()?, &self.history))
     }
+}
+
+/// The legal moves among `texts` (`go searchmoves`), and an error naming the others.
+fn search_moves<G: Game>(position: &G, texts: &[String]) -> (Vec<G::Move>, Option<String>) {
+    let mut moves = Vec::new();
+    let mut problems = Vec::new();
+    for text in texts {
+        match position.parse_move(text) {
+            Ok(mv) => moves.push(mv),
+            Err(e) => problems.push(e.to_string()),
+        }
+    }
+    if problems.is_empty() {
+        return (moves, None);
+    }
+    let searched = if moves.is_empty() {
+        "all moves"
+    } else {
+        "the others"
+    };
+    let problem = format!(
+        "go: searchmoves: {}; searching {searched}",
+        problems.join("; ")
+    );
+    (moves, Some(problem))
 }
 
 fn info_line<M: Display>(info: &Info<M>) -> String {
@@ -181,17 +255,19 @@ impl<G: Game> GameSession for Session<G> {
         if !G::set_rule_option(&mut rules, name, value)? {
             return Ok(false);
         }
-        let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
-        let (position, history) =
-            Self::build(rules, self.start.as_deref(), &moves).map_err(|e| {
-                format!(
-                    "option {name} = {value} does not fit the current position ({e}); \
-                     the rules stay as they were"
-                )
-            })?;
+        if self.position.is_some() {
+            let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
+            let (position, history) =
+                Self::build(rules, self.start.as_deref(), &moves).map_err(|e| {
+                    format!(
+                        "option {name} = {value} does not fit the current position ({e}); \
+                         the rules stay as they were"
+                    )
+                })?;
+            self.position = Some(position);
+            self.history = history;
+        }
         self.rules = rules;
-        self.position = position;
-        self.history = history;
         // Table entries were computed under the old rules.
         if let Some(searcher) = &mut self.searcher {
             searcher.clear();
@@ -205,11 +281,25 @@ impl<G: Game> GameSession for Session<G> {
             None => {
                 let mut searcher = Searcher::new(0);
                 searcher.set_hash(megabytes)?;
+                searcher.set_threads(self.threads);
                 self.searcher = Some(searcher);
             }
         }
         self.hash_megabytes = megabytes;
         Ok(())
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        self.threads = threads;
+        if let Some(searcher) = &mut self.searcher {
+            searcher.set_threads(threads);
+        }
+    }
+
+    fn clear_hash(&mut self) {
+        if let Some(searcher) = &mut self.searcher {
+            searcher.clear();
+        }
     }
 
     fn prepare(&mut self) {
@@ -229,7 +319,7 @@ impl<G: Game> GameSession for Session<G> {
         }
         self.start = None;
         self.moves.clear();
-        self.position = G::start(self.rules);
+        self.position = Some(G::start(self.rules));
         self.history.clear();
     }
 
@@ -237,45 +327,78 @@ impl<G: Game> GameSession for Session<G> {
         let (position, history) = Self::build(self.rules, start, moves)?;
         self.start = start.map(str::to_string);
         self.moves = moves.iter().map(|m| m.to_string()).collect();
-        self.position = position;
+        self.position = Some(position);
         self.history = history;
         Ok(())
     }
 
-    fn go(&mut self, params: &GoParams, multipv: usize, out: &Output) -> Result<(), String> {
-        let limits = params.limits(self.position.to_move())?;
-        let over = self.outcome().is_some();
-        let megabytes = self.hash_megabytes;
-        let (mut mover, stop) = match self.bot.take() {
-            Some(bot) => (Mover::Bot(bot), Arc::new(AtomicBool::new(false))),
+    fn forget_position(&mut self) {
+        self.position = None;
+        self.start = None;
+        self.moves.clear();
+        self.history.clear();
+    }
+
+    fn go(&mut self, args: &[&str], settings: &GoSettings, out: &Output) {
+        let Some(position) = &self.position else {
+            out.error(NO_POSITION);
+            out.line("bestmove 0000");
+            return;
+        };
+        let (params, problems) = GoParams::parse(args);
+        if let Some(problems) = problems {
+            out.error(&problems);
+        }
+        let (search_moves, problem) = search_moves(position, &params.search_moves);
+        if let Some(problem) = problem {
+            out.error(&problem);
+        }
+        let (limits, note) = params.limits(position.to_move(), settings.move_overhead);
+        if let Some(note) = note {
+            out.line(&format!("info string {note}"));
+        }
+        let over = matches!(self.outcome(), Ok(Some(_)));
+        let root = position.clone();
+        let history = self.history.clone();
+        let (threads, megabytes) = (self.threads, self.hash_megabytes);
+        let (mut mover, stop, ponder) = match self.bot.take() {
+            Some(bot) => (
+                Mover::Bot(bot),
+                Arc::new(AtomicBool::new(false)),
+                Arc::new(AtomicBool::new(false)),
+            ),
             None => {
-                let searcher = self
-                    .searcher
-                    .take()
-                    .unwrap_or_else(|| Searcher::new(megabytes));
-                let stop = searcher.stop_flag();
-                (Mover::Search(searcher), stop)
+                let mut searcher = self.searcher.take().unwrap_or_else(|| {
+                    let mut searcher = Searcher::new(megabytes);
+                    searcher.set_threads(threads);
+                    searcher
+                });
+                searcher.set_search_moves(&search_moves);
+                let (stop, ponder) = (searcher.stop_flag(), searcher.ponder_flag());
+                (Mover::Search(searcher), stop, ponder)
             }
         };
         stop.store(false, Ordering::SeqCst);
+        ponder.store(limits.ponder, Ordering::SeqCst);
         let done = Arc::new(AtomicBool::new(false));
-        let root = self.position.clone();
-        let history = self.history.clone();
-        let out = out.clone();
-        let (thread_stop, thread_done) = (Arc::clone(&stop), Arc::clone(&done));
+        let thread_out = out.clone();
+        let (thread_stop, thread_ponder, thread_done) =
+            (Arc::clone(&stop), Arc::clone(&ponder), Arc::clone(&done));
+        let multipv = settings.multipv;
+        let name_reply = settings.ponder;
         tracing::debug!(?limits, multipv, position = %root, "search starts");
-        let handle = thread::Builder::new()
+        let spawned = thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
-                let best = match &mut mover {
+                let (best, reply) = match &mut mover {
                     // An adjudicated game is over although the rules still offer moves.
-                    _ if over => None,
-                    Mover::Bot(bot) => bot.choose(&root, &thread_stop),
+                    _ if over => (None, None),
+                    Mover::Bot(bot) => (bot.choose(&root, &thread_stop), None),
                     Mover::Search(searcher) => {
                         let result =
                             searcher.search(&root, &history, &limits, multipv, &mut |info| {
-                                out.line(&info_line(info));
+                                thread_out.line(&info_line(info));
                             });
                         tracing::debug!(
                             best = ?result.best,
@@ -284,24 +407,55 @@ impl<G: Game> GameSession for Session<G> {
                             nodes = result.nodes,
                             "search ends"
                         );
-                        result.best
+                        (result.best, result.pv.get(1).copied())
                     }
                 };
-                // `go infinite` answers only after `stop`, even if the search ran out of
-                // depth first; `stop` unparks this thread.
-                while limits.infinite && !thread_stop.load(Ordering::SeqCst) {
+                // `go infinite` answers only after `stop`, `go ponder` after `stop` or
+                // `ponderhit`, even if the search ended before; both unpark this thread.
+                while (limits.infinite || thread_ponder.load(Ordering::SeqCst))
+                    && !thread_stop.load(Ordering::SeqCst)
+                {
                     thread::park_timeout(Duration::from_millis(100));
                 }
                 thread_done.store(true, Ordering::SeqCst);
-                out.line(&format!(
+                let mut line = format!(
                     "bestmove {}",
                     best.map_or_else(|| "(none)".to_string(), |m| m.to_string())
-                ));
+                );
+                if let (true, Some(_), Some(reply)) = (name_reply, best, reply) {
+                    line.push_str(&format!(" ponder {reply}"));
+                }
+                thread_out.line(&line);
                 mover
-            })
-            .map_err(|e| format!("cannot start the search thread: {e}"))?;
-        self.running = Some(Running { handle, stop, done });
-        Ok(())
+            });
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    handle,
+                    stop,
+                    ponder,
+                    done,
+                })
+            }
+            Err(e) => {
+                // The mover went down with the closure: the next `go` makes a new one.
+                out.error(&format!("cannot start the search thread: {e}"));
+                out.line("bestmove 0000");
+            }
+        }
+    }
+
+    fn ponderhit(&mut self) -> Result<(), String> {
+        match &self.running {
+            Some(running)
+                if !running.done.load(Ordering::SeqCst)
+                    && running.ponder.swap(false, Ordering::SeqCst) =>
+            {
+                running.handle.thread().unpark();
+                Ok(())
+            }
+            _ => Err("ponderhit: no search is pondering".into()),
+        }
     }
 
     fn is_searching(&mut self) -> bool {
@@ -323,38 +477,39 @@ impl<G: Game> GameSession for Session<G> {
         self.join();
     }
 
-    fn game_over(&self) -> bool {
-        self.outcome().is_some()
+    fn game_over(&self) -> Result<bool, String> {
+        Ok(self.outcome()?.is_some())
     }
 
-    fn p1_to_move(&self) -> bool {
-        self.position.to_move() == Player::One
+    fn p1_to_move(&self) -> Result<bool, String> {
+        Ok(self.current()?.to_move() == Player::One)
     }
 
-    fn result(&self) -> &'static str {
-        match self.outcome() {
+    fn result(&self) -> Result<&'static str, String> {
+        Ok(match self.outcome()? {
             None => "none",
             Some(Outcome::Win(Player::One)) => "p1win",
             Some(Outcome::Win(Player::Two)) => "p2win",
             Some(Outcome::Draw) => "draw",
-        }
+        })
     }
 
-    fn diagram(&self) -> String {
-        self.position.diagram()
+    fn diagram(&self) -> Result<String, String> {
+        Ok(self.current()?.diagram())
     }
 
-    fn perft(&self, depth: u32) -> (Vec<String>, u64) {
+    fn perft(&self, depth: u32) -> Result<(Vec<String>, u64), String> {
+        let position = self.current()?;
         if depth == 0 {
-            return (Vec::new(), 1);
+            return Ok((Vec::new(), 1));
         }
-        let divided = perft::divide(&self.position, depth);
+        let divided = perft::divide(position, depth);
         let total = divided.iter().map(|&(_, count)| count).sum();
         let lines = divided
             .iter()
             .map(|(mv, count)| format!("{mv}: {count}"))
             .collect();
-        (lines, total)
+        Ok((lines, total))
     }
 }
 
