@@ -137,9 +137,10 @@ impl<G: Game> Searcher<G> {
     /// Replaces the transposition table by an empty one of the given size, or keeps the old
     /// table and says why if that much memory cannot be had.
     pub fn set_hash(&mut self, megabytes: usize) -> Result<(), String> {
-        // Free the old table first, so that a new one as large fits.
-        self.replace_table(Table::new(0)?);
-        self.replace_table(Table::new(megabytes)?);
+        // The new table is only address space until searched, so the old one can stay
+        // until the new one is had.
+        let table = Table::new(megabytes)?;
+        self.replace_table(table);
         Ok(())
     }
 
