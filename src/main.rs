@@ -124,6 +124,19 @@ enum Command {
         #[arg(long, value_name = "K")]
         game: Option<usize>,
     },
+    /// Serve the web GUI on 127.0.0.1 (see docs/gui.md).
+    Gui {
+        /// Port to listen on; 0 picks a free one.
+        #[arg(long, default_value_t = 7357)]
+        port: u16,
+        /// An engine's command line, quoted as one argument (repeatable; default: this
+        /// program in protocol mode).
+        #[arg(long = "engine", value_name = "COMMAND")]
+        engines: Vec<String>,
+        /// Open the page in the desktop's browser.
+        #[arg(long)]
+        open: bool,
+    },
 }
 
 #[derive(clap::Args)]
@@ -205,6 +218,17 @@ fn main() -> ExitCode {
         // A log names the game of each of its lines.
         Some(Command::Replay { file, game }) => {
             return exit(matches::log::replay_file(file, *game));
+        }
+        Some(Command::Gui {
+            port,
+            engines,
+            open,
+        }) => {
+            return exit(shove::gui::run(shove::gui::GuiConfig {
+                port: *port,
+                engines: engines.clone(),
+                open: *open,
+            }));
         }
         None => args.game.name.clone(),
     }
@@ -293,7 +317,9 @@ impl GameVisitor for Run {
             ),
             Command::Bench { depth, .. } => cli::bench::<G>(depth),
             Command::Match(match_args) => play_match(*match_args, G::NAME, self.rule_options),
-            Command::Replay { .. } => unreachable!("replay is run before choosing a game"),
+            Command::Replay { .. } | Command::Gui { .. } => {
+                unreachable!("replay and gui are run before choosing a game")
+            }
         }
     }
 }
