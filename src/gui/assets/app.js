@@ -169,6 +169,8 @@ function render() {
     const b = document.createElement('button');
     b.className = 'move-button' + (m.from || m.to ? '' : ' word');
     b.dataset.move = m.text;
+    if (m.from) b.dataset.from = m.from;
+    if (m.to) b.dataset.to = m.to;
     b.textContent = m.text;
     b.onclick = () => play(m.text);
     legal.appendChild(b);

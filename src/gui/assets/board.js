@@ -114,8 +114,8 @@ function drawAkiba(ctx) {
     targetDot(ctx, g, x, y, c.content !== 'empty');
   }
   for (let i = 0; i < 7; i++) {
-    const [fx, fy] = P(i, 7.3 - 0.55);
-    label(svg, fx, fy + (ctx.view.flipped ? -10 : 10), 'abcdefg'[i]);
+    const [fx, fy] = P(i, 6.8);
+    label(svg, fx, fy, 'abcdefg'[i]);
     const [rx, ry] = P(-0.8 + 0.05, 6 - i);
     label(svg, rx + (ctx.view.flipped ? 10 : 0), ry, String(i + 1));
   }
@@ -148,9 +148,7 @@ function drawOffboard(ctx) {
     label(svg, cx + (mx - cx) * (d + 62) / d, cy + (my - cy) * (d + 62) / d, 'S' + s, 'sector-number');
   }
   // The board.
-  const outline = [];
-  for (const c of state.cells) outline.push(P(c.x, c.y));
-  el('polygon', { points: hexPoints(cx, cy, 5.02 * 100) , class: 'hexboard', transform: `rotate(30 ${cx} ${cy})`, filter: 'url(#shadow)' }, svg);
+  el('polygon', { points: hexPoints(cx, cy, 4.55 * U), class: 'hexboard', transform: `rotate(30 ${cx} ${cy})`, filter: 'url(#shadow)' }, svg);
   for (const c of state.cells) {
     const [x, y] = P(c.x, c.y);
     const g = cellGroup(ctx, c);
