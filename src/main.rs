@@ -63,6 +63,22 @@ fn run(args: Args) -> Result<(), String> {
             }
             return matches::log::replay_file(file, *number);
         }
+        // The page chooses the game and rules; engines are child processes.
+        Some(Command::Gui {
+            port,
+            engines,
+            open,
+        }) => {
+            no_rule_flags(&outer_rules, "gui")?;
+            if outer_game.name.is_some() {
+                return Err("--game does not apply to 'gui': the page chooses the game".into());
+            }
+            return shove::gui::run(shove::gui::GuiConfig {
+                port: *port,
+                engines: engines.clone(),
+                open: *open,
+            });
+        }
     };
     let name = game
         .name
@@ -149,7 +165,9 @@ impl GameVisitor for Run {
             ),
             Command::Bench { depth, threads, .. } => cli::bench::<G>(depth, threads),
             Command::Match(match_args) => play_match(*match_args, G::NAME, self.rule_options),
-            Command::Replay { .. } => unreachable!("replay is run before choosing a game"),
+            Command::Replay { .. } | Command::Gui { .. } => {
+                unreachable!("replay and gui are run before choosing a game")
+            }
         }
     }
 }

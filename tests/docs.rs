@@ -466,6 +466,7 @@ fn each_help_lists_only_the_flags_its_command_uses() {
         (&["match"][..], true, true, false),
         (&["bench"][..], true, false, false),
         (&["replay"][..], false, false, false),
+        (&["gui"][..], false, false, false),
     ] {
         let text = help(command);
         assert_eq!(lists(&text, "--game"), game, "{command:?}:\n{text}");

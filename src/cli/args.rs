@@ -195,6 +195,19 @@ pub enum Command {
         #[arg(long, value_name = "K")]
         number: Option<usize>,
     },
+    /// Serve the web GUI on 127.0.0.1 (see docs/gui.md).
+    Gui {
+        /// Port to listen on; 0 picks a free one.
+        #[arg(long, default_value_t = 7357)]
+        port: u16,
+        /// An engine's command line, quoted as one argument (repeatable; default: this
+        /// program in protocol mode).
+        #[arg(long = "engine", value_name = "COMMAND")]
+        engines: Vec<String>,
+        /// Open the page in the desktop's browser.
+        #[arg(long)]
+        open: bool,
+    },
 }
 
 impl Command {
@@ -207,6 +220,7 @@ impl Command {
             Command::Bench { .. } => "bench",
             Command::Match(_) => "match",
             Command::Replay { .. } => "replay",
+            Command::Gui { .. } => "gui",
         }
     }
 }

@@ -17,7 +17,7 @@ pub use board::{CELLS, Cell, Direction, ParseCellError};
 pub use fen::PositionError;
 pub use moves::{Move, ParseMoveError};
 pub use position::{MARBLES_PER_PLAYER, POINTS_TO_WIN, Position};
-pub use sectors::{DEFAULT_SECTOR_VALUES, Exit, Rules, RulesError, SECTORS};
+pub use sectors::{DEFAULT_SECTOR_VALUES, Exit, Rules, RulesError, SECTORS, ring_exit};
 
 use crate::game::{Game, MoveList, Outcome, Player};
 use position::colour_name;

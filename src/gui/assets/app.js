@@ -1,0 +1,551 @@
+// The page: game state (a line of moves from a start, checked by the server's rules),
+// the board, the controls, the engines.
+
+import { draw } from './board.js';
+import { Engines, parseInfo, scoreValue, scoreText } from './engines.js';
+import { drawGraph, share } from './graph.js';
+
+const $ = id => document.getElementById(id);
+
+const G = {
+  games: [],          // [{name, players, options}]
+  game: 'akiba',
+  rules: {},          // rule option name → value (text)
+  start: null,        // position string the line starts from (null: the start position)
+  moves: [],          // the whole line
+  ply: 0,             // moves shown
+  state: null,        // the server's state after `ply` moves
+  flipped: false,
+  selected: null,
+  scores: [],         // scores[i]: engine score after i moves, player one's view
+  analysis: false,
+  lines: [],          // analysis lines by multipv index
+  slotReq: {},        // slot → the request its info lines belong to
+  playId: 0,          // the pending "engine, play a move" request
+  engines: null,
+  stats: { info: [], click: [], select: [] },
+};
+window.shoveStats = G.stats;
+
+// ---------------------------------------------------------------- server state
+
+function lineTo(ply, moves = G.moves, start = G.start, rules = G.rules, game = G.game) {
+  return { game, rules: Object.entries(rules), start, moves: moves.slice(0, ply) };
+}
+
+async function fetchState(line) {
+  let res;
+  try {
+    res = await fetch('/api/state', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(line) });
+  } catch (e) {
+    throw new Error('the server cannot be reached: ' + e.message);
+  }
+  const body = await res.json().catch(() => ({ error: `server answered ${res.status}` }));
+  if (!res.ok) throw new Error(body.error || `server answered ${res.status}`);
+  return body;
+}
+
+// Replaces the shown game if the server accepts it; otherwise shows why and keeps all.
+async function show(change) {
+  const next = { moves: G.moves, ply: G.ply, start: G.start, rules: G.rules, game: G.game, ...change };
+  let state;
+  try {
+    state = await fetchState(lineTo(next.ply, next.moves, next.start, next.rules, next.game));
+  } catch (e) {
+    showError(e.message);
+    return false;
+  }
+  const restart = next.game !== G.game || next.start !== G.start || JSON.stringify(next.rules) !== JSON.stringify(G.rules);
+  Object.assign(G, next);
+  if (restart) G.scores = [];
+  G.scores.length = Math.min(G.scores.length, G.moves.length + 1);
+  G.state = state;
+  G.selected = null;
+  G.lines = [];
+  clearError();
+  render();
+  afterChange();
+  return true;
+}
+
+function key(ply = G.ply) {
+  return JSON.stringify(lineTo(ply));
+}
+
+// ---------------------------------------------------------------- errors
+
+function showError(message) {
+  const e = $('error');
+  e.textContent = message;
+  e.hidden = false;
+}
+
+function clearError() {
+  const e = $('error');
+  e.textContent = '';
+  e.hidden = true;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function arrows() {
+  if (!G.analysis || !G.lines[0] || !G.lines[0].pv) return [];
+  return G.lines[0].pv.slice(0, 3);
+}
+
+function drawBoard() {
+  const s = G.state;
+  const targets = new Set(), sources = new Set();
+  if (G.selected) {
+    for (const m of s.legal) if (m.from === G.selected && m.to) targets.add(m.to);
+  }
+  const last = new Set();
+  if (G.ply > 0) {
+    const mv = G.moves[G.ply - 1];
+    for (const c of mv.match(/[a-i][1-9]/g) || []) last.add(c);
+  }
+  draw($('board'), s, { flipped: G.flipped, selected: G.selected, targets, sources, lastMove: last, arrows: arrows() });
+}
+
+function playerName(p) {
+  const name = G.state.players[p - 1];
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+function pips(n, total, cls) {
+  let out = '';
+  for (let i = 0; i < total; i++) out += `<i class="pip ${i < n ? cls : 'off'}"></i>`;
+  return out;
+}
+
+function playerBar(p) {
+  const s = G.state, e = s.extras;
+  const turn = s.result === 'none' && s.to_move === p ? ' to-move' : '';
+  const colour = { akiba: ['white', 'black'], offboard: ['red', 'yellow'], abraxas: ['p1', 'p2'] }[s.game][p - 1];
+  let detail = '';
+  if (s.game === 'akiba') {
+    detail = `<span class="pips" title="reds won">${pips(e.reds_won[p - 1], 7, 'red')}</span>
+      <span class="count">${e.reds_won[p - 1]}/7 reds</span>
+      <span class="count">${e.left[colour]} marbles left</span>`;
+  } else if (s.game === 'offboard') {
+    detail = `<span class="pips" title="points">${pips(e.points[p - 1], 6, colour)}</span>
+      <span class="count">${e.points[p - 1]}/6 points</span>`;
+  } else {
+    detail = `<span class="count">${e.stones[p - 1]}/${e.target} stones</span>
+      <span class="pips" title="blue stones left">${pips(e.blue_left[p - 1], e.blue_left[p - 1], 'blue')}</span>
+      <span class="count">${e.blue_left[p - 1]} blue left</span>`;
+  }
+  return `<span class="swatch ${colour}"></span><b>${playerName(p)}</b>${turn ? '<span class="turn">to move</span>' : ''}${detail}`;
+}
+
+function statusText() {
+  const s = G.state;
+  const extra = s.game === 'akiba' ? ` · ${s.extras.left.red} reds on the board`
+    : s.game === 'abraxas' ? ` · pool ${s.extras.pool} · plate ${s.extras.corner}` : '';
+  switch (s.result) {
+    case 'p1win': return `${playerName(1)} wins`;
+    case 'p2win': return `${playerName(2)} wins`;
+    case 'draw': return 'Draw';
+    default: return `${playerName(s.to_move)} to move: ${s.phase}${extra}`;
+  }
+}
+
+function render() {
+  const s = G.state;
+  drawBoard();
+  const [top, bottom] = G.flipped ? [1, 2] : [2, 1];
+  $('player-top').innerHTML = playerBar(top);
+  $('player-bottom').innerHTML = playerBar(bottom);
+  $('player-top').classList.toggle('active', s.result === 'none' && s.to_move === top);
+  $('player-bottom').classList.toggle('active', s.result === 'none' && s.to_move === bottom);
+  const st = $('status');
+  st.dataset.result = s.result;
+  st.textContent = statusText();
+  $('phase').textContent = s.result === 'none' ? `· ${s.legal.length}` : '';
+  $('position').textContent = s.position;
+  const legal = $('legal-moves');
+  legal.textContent = '';
+  for (const m of s.legal) {
+    const b = document.createElement('button');
+    b.className = 'move-button' + (m.from || m.to ? '' : ' word');
+    b.dataset.move = m.text;
+    if (m.from) b.dataset.from = m.from;
+    if (m.to) b.dataset.to = m.to;
+    b.textContent = m.text;
+    b.onclick = () => play(m.text);
+    legal.appendChild(b);
+  }
+  renderMoves();
+  renderEval();
+  renderAnalysis();
+}
+
+function renderMoves() {
+  const list = $('moves');
+  list.textContent = '';
+  const movers = G.state.movers;
+  G.moves.forEach((mv, i) => {
+    const li = document.createElement('li');
+    li.dataset.move = mv;
+    li.dataset.ply = i + 1;
+    const mover = i < movers.length ? movers[i] : null;
+    li.className = 'move' + (i + 1 === G.ply ? ' current' : '') + (i >= G.ply ? ' ahead' : '') + (mover ? ` p${mover}` : '');
+    li.innerHTML = `<span class="n">${i + 1}</span>${mv}`;
+    li.onclick = () => jump(i + 1);
+    list.appendChild(li);
+  });
+  const current = list.querySelector('.current');
+  if (current) current.scrollIntoView({ block: 'nearest' });
+}
+
+function renderEval() {
+  const v = G.scores[G.ply];
+  const bar = $('evalbar');
+  const p1 = v === undefined ? 0.5 : share(v);
+  bar.querySelector('.evalbar-fill').style.height = `${(p1 * 100).toFixed(1)}%`;
+  bar.classList.toggle('flipped', G.flipped);
+  bar.querySelector('.evalbar-text').textContent = v === undefined ? '' : scoreText(v);
+  drawGraph($('graph'), G.scores, G.moves.length, G.ply, jump);
+}
+
+function renderAnalysis() {
+  const box = $('analysis-lines');
+  box.textContent = '';
+  if (!G.analysis) return;
+  if (G.state.result !== 'none') {
+    box.innerHTML = '<div class="analysis-line muted">game over</div>';
+    return;
+  }
+  G.lines.forEach((l, i) => {
+    if (!l) return;
+    const d = document.createElement('div');
+    d.className = 'analysis-line';
+    d.dataset.multipv = i + 1;
+    d.innerHTML = `<span class="score">${scoreText(l.value)}</span><span class="depth">depth ${l.depth}</span><span class="pv"></span>`;
+    d.querySelector('.pv').textContent = l.pv.join(' ');
+    d.onclick = () => l.pv.length && play(l.pv[0]);
+    box.appendChild(d);
+  });
+}
+
+// ---------------------------------------------------------------- moves
+
+async function play(text) {
+  if (!text) { showError('type a move first'); return false; }
+  const moves = G.moves.slice(0, G.ply).concat([text]);
+  return show({ moves, ply: moves.length });
+}
+
+function jump(ply) {
+  ply = Math.max(0, Math.min(ply, G.moves.length));
+  if (ply !== G.ply) show({ ply });
+}
+
+function humanSide() {
+  const mode = $('play-mode').value;
+  return mode === 'p1' ? 1 : mode === 'p2' ? 2 : null;
+}
+
+function undo() {
+  if (G.ply === 0) { showError('nothing to undo'); return; }
+  G.playId = 0;
+  const movers = G.state.movers, human = humanSide();
+  let n = G.ply - 1;
+  // Against the engine, back to the last position where it was your decision.
+  while (human && n > 0 && movers[n] !== human) n--;
+  const moves = G.moves.slice(0, n);
+  show({ moves, ply: n });
+}
+
+function onCellClick(cell, t0) {
+  const s = G.state;
+  if (s.result !== 'none') return;
+  if (G.playId && engineSide(s.to_move) !== null) { showError('the engine is thinking'); return; }
+  if (G.selected) {
+    const m = s.legal.find(m => m.from === G.selected && m.to === cell);
+    if (m) { playTimed(m.text, t0); return; }
+  }
+  if (s.legal.some(m => m.from === cell)) {
+    G.selected = G.selected === cell ? null : cell;
+    drawBoard();
+    G.stats.select.push(performance.now() - t0);
+    return;
+  }
+  const placements = s.legal.filter(m => !m.from && m.to === cell).sort((a, b) => a.text.length - b.text.length);
+  if (placements.length) { playTimed(placements[0].text, t0); return; }
+  if (G.selected) { G.selected = null; drawBoard(); }
+}
+
+async function playTimed(text, t0) {
+  if (await play(text)) G.stats.click.push(performance.now() - t0);
+}
+
+// ---------------------------------------------------------------- engines
+
+function engineSide(side) {
+  const mode = $('play-mode').value;
+  if (mode === 'ee') return side === 2 && G.engines.list.length > 1 ? 1 : 0;
+  if (mode === 'p1' && side === 2) return 0;
+  if (mode === 'p2' && side === 1) return 0;
+  return null;
+}
+
+function afterChange() {
+  if (G.analysis) startAnalysis();
+  if (G.state.result !== 'none' || G.ply !== G.moves.length) return;
+  const slot = engineSide(G.state.to_move);
+  if (slot !== null) enginePlay(slot);
+}
+
+function enginePlay(slot = 0) {
+  if (G.state.result !== 'none') { showError('the game is over'); return; }
+  const line = lineTo(G.ply);
+  const id = G.engines.go(slot, line, { movetime: movetime() });
+  if (!id) { showError('no connection to the engines (reload the page)'); return; }
+  G.playId = id;
+  G.slotReq[slot] = { id, kind: 'play', key: key(), ply: G.ply, toMove: G.state.to_move };
+  $('status').textContent = `${statusText()} · engine ${slot + 1} is thinking…`;
+}
+
+function movetime() {
+  const v = Number($('movetime').value);
+  return Number.isFinite(v) && v >= 10 ? Math.round(v) : 1000;
+}
+
+function startAnalysis() {
+  G.lines = [];
+  if (G.state.result !== 'none') { renderAnalysis(); return; }
+  const id = G.engines.go(0, lineTo(G.ply), { multipv: Number($('multipv').value) });
+  if (!id) { showError('no connection to the engines (reload the page)'); return; }
+  G.slotReq[0] = { id, kind: 'analysis', key: key(), ply: G.ply, toMove: G.state.to_move };
+}
+
+function setAnalysis(on) {
+  G.analysis = on;
+  const b = $('analysis');
+  b.setAttribute('aria-pressed', String(on));
+  b.textContent = on ? '■ Stop analysis' : '▶ Analysis';
+  b.classList.toggle('on', on);
+  if (on) startAnalysis();
+  else { G.engines.stop(0); G.slotReq[0] = null; G.lines = []; $('analysis-stats').textContent = ''; }
+  renderAnalysis();
+  drawBoard();
+}
+
+function onLine(msg) {
+  logLine(msg.slot, '< ' + msg.line);
+  const info = parseInfo(msg.line);
+  const req = G.slotReq[msg.slot];
+  if (!info || !req) return;
+  let v = scoreValue(info);
+  if (req.toMove === 2) v = -v;
+  if (req.key !== key(req.ply)) return; // a search of a line no longer shown
+  if (info.multipv === 1 && info.score !== undefined) G.scores[req.ply] = v;
+  if (req.ply !== G.ply) return;
+  if (req.kind === 'analysis' && G.analysis) {
+    G.lines[info.multipv - 1] = { depth: info.depth, value: v, pv: info.pv || [] };
+    $('analysis-stats').textContent = `depth ${info.depth} · ${fmt(info.nodes)} nodes · ${fmt(info.nps)} nps`;
+    renderAnalysis();
+    if (info.multipv === 1) drawBoard();
+  }
+  renderEval();
+  if (msg.t) G.stats.info.push(Date.now() - msg.t);
+}
+
+function fmt(n) {
+  if (n === undefined) return '?';
+  if (n >= 1e6) return (n / 1e6).toFixed(1) + 'M';
+  if (n >= 1e3) return (n / 1e3).toFixed(0) + 'k';
+  return String(n);
+}
+
+function onBestmove(msg) {
+  if (msg.id !== G.playId) return;
+  G.playId = 0;
+  const req = G.slotReq[msg.slot];
+  if (!req || req.key !== key()) return; // the position changed meanwhile
+  if (msg.move) play(msg.move);
+}
+
+function onEngineError(msg) {
+  showError(msg.message);
+  if (msg.id && msg.id === G.playId) {
+    G.playId = 0;
+    $('play-mode').value = 'none';
+  }
+  const e = G.engines.list[msg.slot];
+  if (e && msg.dead) { e.state = 'dead'; renderEngines(); }
+}
+
+function renderEngines() {
+  const box = $('engine-list');
+  box.textContent = '';
+  for (const e of G.engines.list) {
+    const row = document.createElement('div');
+    row.className = `engine ${e.state}`;
+    row.innerHTML = `<span class="dot"></span><span class="name"></span>`;
+    row.querySelector('.name').textContent = `${e.slot + 1}: ${e.name}`;
+    if (e.state === 'dead') {
+      const b = document.createElement('button');
+      b.className = 'restart';
+      b.id = `restart-${e.slot}`;
+      b.textContent = 'Restart';
+      b.onclick = () => { e.state = 'starting'; renderEngines(); G.engines.restart(e.slot); };
+      row.appendChild(b);
+    }
+    box.appendChild(row);
+  }
+}
+
+const LOG_LINES = 300;
+function logLine(slot, text) {
+  const pre = $('engine-log');
+  pre.textContent += `[${slot + 1}] ${text}\n`;
+  if (pre.textContent.length > 60000) pre.textContent = pre.textContent.split('\n').slice(-LOG_LINES).join('\n');
+}
+
+// ---------------------------------------------------------------- games and rules
+
+function gameInfo(name = G.game) {
+  return G.games.find(g => g.name === name);
+}
+
+function defaultRules(name) {
+  const rules = {};
+  for (const o of gameInfo(name).options) rules[o.name] = o.default;
+  return rules;
+}
+
+function renderRules() {
+  const box = $('rules');
+  box.textContent = '';
+  for (const o of gameInfo().options) {
+    const label = document.createElement('label');
+    label.textContent = o.name + ' ';
+    let input;
+    if (o.type === 'check') {
+      input = document.createElement('input');
+      input.type = 'checkbox';
+      input.checked = G.rules[o.name] === 'true';
+    } else if (o.type === 'combo') {
+      input = document.createElement('select');
+      for (const v of o.vars) input.add(new Option(v, v));
+      input.value = G.rules[o.name];
+    } else {
+      input = document.createElement('input');
+      input.size = 14;
+      input.value = G.rules[o.name];
+    }
+    input.dataset.option = o.name;
+    input.onchange = async () => {
+      const value = o.type === 'check' ? String(input.checked) : input.value;
+      const ok = await show({ rules: { ...G.rules, [o.name]: value } });
+      if (!ok) renderRules(); // back to the rules in force
+    };
+    label.appendChild(input);
+    box.appendChild(label);
+  }
+}
+
+async function selectGame(name) {
+  const ok = await show({ game: name, rules: defaultRules(name), start: null, moves: [], ply: 0 });
+  $('game').value = G.game;
+  if (ok) renderRules();
+}
+
+// ---------------------------------------------------------------- match logs
+
+let logGames = [];
+async function loadLog(file) {
+  const text = await file.text();
+  let res, body;
+  try {
+    res = await fetch('/api/log', { method: 'POST', body: text });
+    body = await res.json();
+  } catch (e) { showError('cannot load the log: ' + e.message); return; }
+  if (!res.ok) { showError('match log: ' + body.error); return; }
+  logGames = body;
+  const sel = $('log-games');
+  sel.textContent = '';
+  for (const [i, g] of body.entries()) {
+    sel.add(new Option(`#${g.number} ${g.game}: ${g.players[0]} – ${g.players[1]} ${g.result}`, i));
+  }
+  sel.hidden = false;
+  await loadLogGame(0);
+}
+
+async function loadLogGame(i) {
+  const g = logGames[i];
+  if (!g) return;
+  $('play-mode').value = 'none';
+  const rules = { ...defaultRules(g.game) };
+  for (const [n, v] of g.rules) rules[n] = v;
+  const ok = await show({ game: g.game, rules, start: g.start, moves: g.moves, ply: 0 });
+  if (ok) {
+    $('game').value = G.game;
+    renderRules();
+    $('log-info').textContent = `${g.players[0]} – ${g.players[1]}: ${g.result} (${g.reason}), ${g.moves.length} moves`;
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+async function main() {
+  const res = await fetch('/api/games');
+  G.games = await res.json();
+  const sel = $('game');
+  for (const g of G.games) sel.add(new Option(g.name.charAt(0).toUpperCase() + g.name.slice(1), g.name));
+  G.engines = new Engines({
+    engines: () => renderEngines(),
+    ready: msg => { const e = G.engines.list[msg.slot]; if (e) { e.state = 'ready'; e.name = msg.name; } renderEngines(); },
+    line: onLine,
+    sent: msg => logLine(msg.slot, '> ' + msg.line),
+    bestmove: onBestmove,
+    error: onEngineError,
+    closed: () => showError('the connection to the server was lost (reload the page)'),
+  });
+  G.rules = defaultRules(G.game);
+  sel.value = G.game;
+  sel.onchange = () => selectGame(sel.value);
+  renderRules();
+  await show({});
+
+  $('board').addEventListener('click', ev => {
+    const t0 = performance.now();
+    const g = ev.target.closest('[data-cell]');
+    if (g) onCellClick(g.dataset.cell, t0);
+  });
+  $('new-game').onclick = () => { G.playId = 0; show({ start: null, moves: [], ply: 0 }); };
+  $('flip').onclick = () => { G.flipped = !G.flipped; render(); };
+  $('undo').onclick = undo;
+  $('engine-play').onclick = () => enginePlay(0);
+  $('play-mode').onchange = () => afterChange();
+  $('analysis').onclick = () => setAnalysis(!G.analysis);
+  $('multipv').onchange = () => G.analysis && startAnalysis();
+  const playTyped = async () => {
+    if (await play($('move-input').value.trim())) $('move-input').value = '';
+  };
+  $('move-play').onclick = playTyped;
+  $('move-input').onkeydown = ev => { if (ev.key === 'Enter') playTyped(); };
+  const loadPosition = async () => {
+    const text = $('position-input').value.trim();
+    if (!text) { showError('paste a position string first'); return; }
+    if (await show({ start: text, moves: [], ply: 0 })) $('position-input').value = '';
+  };
+  $('position-load').onclick = loadPosition;
+  $('position-input').onkeydown = ev => { if (ev.key === 'Enter') loadPosition(); };
+  $('first').onclick = () => jump(0);
+  $('prev').onclick = () => jump(G.ply - 1);
+  $('next').onclick = () => jump(G.ply + 1);
+  $('last').onclick = () => jump(G.moves.length);
+  $('log-file').onchange = ev => ev.target.files[0] && loadLog(ev.target.files[0]);
+  $('log-games').onchange = ev => loadLogGame(Number(ev.target.value));
+  document.addEventListener('keydown', ev => {
+    if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;
+    if (ev.key === 'ArrowLeft') jump(G.ply - 1);
+    if (ev.key === 'ArrowRight') jump(G.ply + 1);
+  });
+  document.body.dataset.ready = 'true';
+}
+
+main().catch(e => showError('the page could not start: ' + e.message));

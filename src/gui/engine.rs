@@ -1,0 +1,403 @@
+//! One engine child process driven over the protocol exactly as an outside GUI would:
+//! `uci`, `isready`, `setoption`, `position`, `query`, `go`, `stop`. An actor task owns the
+//! process; the page's session sends it [`Request`]s and gets every output line and the
+//! outcome of each search back as JSON events. A `bestmove` is passed on only once the
+//! library's rules accept it; a crash, a hang or an illegal move becomes an error event
+//! and the game state is left to the page, untouched.
+
+use super::state::{Line, check_move};
+use crate::matches::split_command;
+use serde_json::{Value, json};
+use std::process::Stdio;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::sync::mpsc;
+use tokio::time::{Instant, timeout_at};
+
+/// How long start-up, `isready` and `query` may take.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long past its movetime (or past `stop`) a search may take to print `bestmove`.
+const BESTMOVE_GRACE: Duration = Duration::from_secs(5);
+
+/// What the page asks of an engine.
+pub enum Request {
+    /// Search the end of `line`: for `movetime` ms, or until [`Request::Stop`] when `None`.
+    Go {
+        id: u64,
+        line: Line,
+        movetime: Option<u64>,
+        multipv: usize,
+    },
+    Stop,
+    /// Kill the process (if any) and start the command again.
+    Restart,
+}
+
+/// A running search.
+struct Search {
+    id: u64,
+    line: Line,
+    /// When `bestmove` must have come (none while an infinite search runs).
+    deadline: Option<Instant>,
+}
+
+/// Why talking to the engine failed.
+enum Failure {
+    /// The process ended (or closed its output).
+    Died(String),
+    /// No answer in time; the process is killed.
+    Hung(String),
+}
+
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: Lines<BufReader<ChildStdout>>,
+}
+
+/// The actor: one slot of the page's engines.
+pub struct Engine {
+    slot: usize,
+    command: String,
+    events: mpsc::UnboundedSender<Value>,
+    process: Option<Process>,
+    /// The game the engine has been set to (`setoption name Game`).
+    game: Option<String>,
+    search: Option<Search>,
+}
+
+/// Milliseconds since the epoch, so the page can tell how long a line took to show.
+fn now_ms() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+}
+
+impl Engine {
+    /// Starts the actor task for `command`; its events go to `events`.
+    pub fn spawn(
+        slot: usize,
+        command: String,
+        events: mpsc::UnboundedSender<Value>,
+    ) -> mpsc::UnboundedSender<Request> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let engine = Engine {
+            slot,
+            command,
+            events,
+            process: None,
+            game: None,
+            search: None,
+        };
+        tokio::spawn(engine.run(rx));
+        tx
+    }
+
+    fn emit(&self, mut event: Value) {
+        event["slot"] = json!(self.slot);
+        // The page may be gone; then nobody needs the event.
+        let _ = self.events.send(event);
+    }
+
+    fn error(&self, id: Option<u64>, message: &str) {
+        self.emit(json!({
+            "type": "error",
+            "id": id,
+            "message": format!("engine {} ({}): {message}", self.slot + 1, self.command),
+            "dead": self.process.is_none(),
+        }));
+    }
+
+    async fn run(mut self, mut requests: mpsc::UnboundedReceiver<Request>) {
+        self.restart().await;
+        loop {
+            let deadline = self.search.as_ref().and_then(|s| s.deadline);
+            let next_line = async {
+                match self.process.as_mut() {
+                    Some(p) => p.stdout.next_line().await,
+                    None => std::future::pending().await,
+                }
+            };
+            let timer = async {
+                match deadline {
+                    Some(at) => tokio::time::sleep_until(at).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                request = requests.recv() => match request {
+                    Some(request) => self.handle(request).await,
+                    // The page closed: the process is killed on drop.
+                    None => break,
+                },
+                line = next_line => match line {
+                    Ok(Some(line)) => self.on_line(&line),
+                    Ok(None) | Err(_) => self.died("stopped running").await,
+                },
+                () = timer => self.hung("sent no bestmove in time"),
+            }
+        }
+        if let Some(mut p) = self.process.take() {
+            let _ = p.stdin.write_all(b"quit\n").await;
+        }
+    }
+
+    async fn handle(&mut self, request: Request) {
+        match request {
+            Request::Go {
+                id,
+                line,
+                movetime,
+                multipv,
+            } => {
+                if let Err(failure) = self.go(id, line, movetime, multipv).await {
+                    self.fail(Some(id), failure).await;
+                }
+            }
+            Request::Stop => {
+                if let Some(search) = &mut self.search {
+                    search.deadline = Some(Instant::now() + BESTMOVE_GRACE);
+                    if let Err(f) = self.send("stop").await {
+                        self.fail(None, f).await;
+                    }
+                }
+            }
+            Request::Restart => self.restart().await,
+        }
+    }
+
+    /// An output line outside the sequences below: passed on, and `bestmove` checked.
+    fn on_line(&mut self, line: &str) {
+        self.emit(json!({"type": "line", "line": line, "t": now_ms()}));
+        let mut words = line.split_whitespace();
+        if words.next() != Some("bestmove") {
+            return;
+        }
+        let Some(search) = self.search.take() else {
+            return;
+        };
+        let mv = words.next().unwrap_or("");
+        if mv == "(none)" {
+            self.emit(json!({"type": "bestmove", "id": search.id, "move": null}));
+            return;
+        }
+        match check_move(&search.line, mv) {
+            Ok(()) => self.emit(json!({"type": "bestmove", "id": search.id, "move": mv})),
+            Err(e) => self.error(Some(search.id), &format!("sent an illegal move: {e}")),
+        }
+    }
+
+    /// Sets the engine up for `line` and starts the search; a search still running is
+    /// stopped first and its `bestmove` dropped.
+    async fn go(
+        &mut self,
+        id: u64,
+        line: Line,
+        movetime: Option<u64>,
+        multipv: usize,
+    ) -> Result<(), Failure> {
+        if self.process.is_none() {
+            self.error(Some(id), "not running (restart it)");
+            return Ok(());
+        }
+        if self.search.take().is_some() {
+            self.send("stop").await?;
+            self.expect("bestmove", BESTMOVE_GRACE).await?;
+        }
+        let game = line.game.to_ascii_lowercase();
+        if self.game.as_deref() != Some(&game) {
+            self.send(&format!("setoption name Game value {game}"))
+                .await?;
+            self.game = Some(game);
+        }
+        for (name, value) in &line.rules {
+            self.send(&format!("setoption name {name} value {value}"))
+                .await?;
+        }
+        self.send(&format!("setoption name MultiPV value {multipv}"))
+            .await?;
+        let start = match line.start.as_deref().map(str::trim) {
+            None | Some("") | Some("startpos") => "startpos".to_string(),
+            Some(fen) => format!("fen {fen}"),
+        };
+        let mut command = format!("position {start}");
+        if !line.moves.is_empty() {
+            command.push_str(" moves ");
+            command.push_str(&line.moves.join(" "));
+        }
+        self.send(&command).await?;
+        self.send("query gameover").await?;
+        let answer = self.expect("response", ANSWER_TIMEOUT).await?;
+        if answer.split_whitespace().nth(1) == Some("true") {
+            self.emit(json!({"type": "bestmove", "id": id, "move": null}));
+            return Ok(());
+        }
+        self.send("isready").await?;
+        self.expect("readyok", ANSWER_TIMEOUT).await?;
+        self.send(&match movetime {
+            Some(ms) => format!("go movetime {ms}"),
+            None => "go infinite".to_string(),
+        })
+        .await?;
+        self.search = Some(Search {
+            id,
+            line,
+            deadline: movetime
+                .map(|ms| Instant::now() + Duration::from_millis(ms) + BESTMOVE_GRACE),
+        });
+        Ok(())
+    }
+
+    async fn send(&mut self, command: &str) -> Result<(), Failure> {
+        let Some(p) = self.process.as_mut() else {
+            return Err(Failure::Died("not running".to_string()));
+        };
+        let mut bytes = command.as_bytes().to_vec();
+        bytes.push(b'\n');
+        match p.stdin.write_all(&bytes).await {
+            Ok(()) => {
+                let _ = p.stdin.flush().await;
+                self.emit(json!({"type": "sent", "line": command}));
+                Ok(())
+            }
+            Err(e) => Err(Failure::Died(format!("cannot be written to: {e}"))),
+        }
+    }
+
+    /// Reads lines, passing each on, until one starts with `word`; an `info string
+    /// error:` line on the way is reported too (a rule option the engine refused).
+    async fn expect(&mut self, word: &str, within: Duration) -> Result<String, Failure> {
+        let deadline = Instant::now() + within;
+        loop {
+            let Some(p) = self.process.as_mut() else {
+                return Err(Failure::Died("not running".to_string()));
+            };
+            match timeout_at(deadline, p.stdout.next_line()).await {
+                Err(_) => return Err(Failure::Hung(format!("no '{word}' within {within:?}"))),
+                Ok(Ok(Some(line))) => {
+                    self.emit(json!({"type": "line", "line": line, "t": now_ms()}));
+                    if line.split_whitespace().next() == Some(word) {
+                        return Ok(line);
+                    }
+                    if let Some(message) = line.strip_prefix("info string error:") {
+                        self.error(None, message.trim());
+                    }
+                }
+                Ok(Ok(None)) | Ok(Err(_)) => {
+                    return Err(Failure::Died(format!(
+                        "stopped running (waiting for '{word}')"
+                    )));
+                }
+            }
+        }
+    }
+
+    async fn fail(&mut self, id: Option<u64>, failure: Failure) {
+        let id = id.or(self.search.as_ref().map(|s| s.id));
+        self.search = None;
+        match failure {
+            Failure::Died(why) => {
+                self.kill().await;
+                let status = why;
+                self.error(id, &status);
+            }
+            Failure::Hung(why) => {
+                self.kill().await;
+                self.error(id, &format!("hung: {why}; killed"));
+            }
+        }
+    }
+
+    async fn died(&mut self, why: &str) {
+        let id = self.search.as_ref().map(|s| s.id);
+        let status = match self.process.as_mut() {
+            Some(p) => match tokio::time::timeout(Duration::from_secs(1), p.child.wait()).await {
+                Ok(Ok(status)) => format!("{why} ({status})"),
+                _ => why.to_string(),
+            },
+            None => why.to_string(),
+        };
+        self.fail(id, Failure::Died(status)).await;
+    }
+
+    fn hung(&mut self, why: &str) {
+        let id = self.search.take().map(|s| s.id);
+        if let Some(p) = self.process.as_mut() {
+            let _ = p.child.start_kill();
+        }
+        self.process = None;
+        self.error(id, &format!("hung: {why}; killed"));
+    }
+
+    async fn kill(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            let _ = p.child.kill().await;
+        }
+        self.game = None;
+    }
+
+    /// (Re)starts the process and waits for `uciok` and `readyok`.
+    async fn restart(&mut self) {
+        self.kill().await;
+        self.search = None;
+        match self.start().await {
+            Ok(name) => self.emit(json!({"type": "ready", "name": name})),
+            Err(failure) => self.fail(None, failure).await,
+        }
+    }
+
+    async fn start(&mut self) -> Result<String, Failure> {
+        let words = split_command(&self.command).map_err(Failure::Died)?;
+        let Some((program, args)) = words.split_first() else {
+            return Err(Failure::Died("empty command".to_string()));
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| Failure::Died(format!("cannot be started: {e}")))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(Failure::Died("has no pipes".to_string()));
+        };
+        self.process = Some(Process {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout).lines(),
+        });
+        self.send("uci").await?;
+        let deadline = Instant::now() + ANSWER_TIMEOUT;
+        let mut name = self.command.clone();
+        loop {
+            let line = self.expect_any(deadline).await?;
+            if let Some(n) = line.strip_prefix("id name ") {
+                name = n.trim().to_string();
+            }
+            if line.trim() == "uciok" {
+                break;
+            }
+        }
+        self.send("isready").await?;
+        self.expect("readyok", ANSWER_TIMEOUT).await?;
+        Ok(name)
+    }
+
+    async fn expect_any(&mut self, deadline: Instant) -> Result<String, Failure> {
+        let Some(p) = self.process.as_mut() else {
+            return Err(Failure::Died("not running".to_string()));
+        };
+        match timeout_at(deadline, p.stdout.next_line()).await {
+            Err(_) => Err(Failure::Hung("no 'uciok' in time".to_string())),
+            Ok(Ok(Some(line))) => {
+                self.emit(json!({"type": "line", "line": line, "t": now_ms()}));
+                Ok(line)
+            }
+            Ok(Ok(None)) | Ok(Err(_)) => {
+                Err(Failure::Died("stopped running at start-up".to_string()))
+            }
+        }
+    }
+}

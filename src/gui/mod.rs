@@ -1,0 +1,73 @@
+//! `shove gui`: a web GUI served on 127.0.0.1. The page (plain HTML, CSS and JavaScript
+//! modules, embedded in the binary) draws the board; the server answers with the library's
+//! rules and drives engines as child processes over the protocol, as any outside GUI
+//! would. See docs/gui.md.
+
+mod engine;
+mod server;
+mod session;
+mod state;
+mod view;
+
+use std::io::Write;
+
+/// What `shove gui` was asked for.
+pub struct GuiConfig {
+    /// 0 picks a free port.
+    pub port: u16,
+    /// Engine command lines; empty: this executable in protocol mode.
+    pub engines: Vec<String>,
+    /// Open the page in the desktop's browser.
+    pub open: bool,
+}
+
+/// Serves until the process is ended. The first line on stdout is
+/// `listening on http://127.0.0.1:<port>/`.
+pub fn run(config: GuiConfig) -> Result<(), String> {
+    let mut engines = config.engines;
+    if engines.is_empty() {
+        let exe = std::env::current_exe()
+            .map_err(|e| format!("cannot find this executable to run as the engine: {e}"))?;
+        engines.push(quote(&exe.to_string_lossy()));
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", config.port))
+            .await
+            .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", config.port))?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the listening address: {e}"))?;
+        let url = format!("http://{address}/");
+        let mut stdout = std::io::stdout();
+        writeln!(stdout, "listening on {url}")
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("cannot write to stdout: {e}"))?;
+        if config.open {
+            open_browser(&url);
+        }
+        axum::serve(listener, server::router(engines))
+            .await
+            .map_err(|e| format!("server stopped: {e}"))
+    })
+}
+
+/// Single-quotes a path for [`crate::matches::split_command`].
+fn quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// Best effort: the page works without it, so failing only prints a note.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
+        eprintln!("cannot open a browser ({opener}: {e}); open {url} yourself");
+    }
+}

@@ -1,0 +1,113 @@
+//! One page's WebSocket: its engines (one actor each, started when the page connects and
+//! killed when it goes) and the messages between them and the page.
+//!
+//! Page → server: `{"type":"go","slot":0,"id":7,"line":{…},"movetime":1000,"multipv":1}`
+//! (no `movetime`: `go infinite`), `{"type":"stop","slot":0}`, `{"type":"restart","slot":0}`.
+//! Server → page: the engine list, then the engines' events (see [`super::engine`]).
+
+use super::engine::{Engine, Request};
+use super::state::Line;
+use axum::extract::ws::{Message, WebSocket};
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::mpsc;
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum PageMessage {
+    Go {
+        slot: usize,
+        id: u64,
+        line: Line,
+        movetime: Option<u64>,
+        #[serde(default = "one")]
+        multipv: usize,
+    },
+    Stop {
+        slot: usize,
+    },
+    Restart {
+        slot: usize,
+    },
+}
+
+fn one() -> usize {
+    1
+}
+
+/// Runs until the page closes the socket.
+pub async fn run(mut socket: WebSocket, commands: Vec<String>) {
+    let (events_tx, mut events) = mpsc::unbounded_channel();
+    let list: Vec<_> = commands
+        .iter()
+        .enumerate()
+        .map(|(slot, command)| json!({"slot": slot, "command": command}))
+        .collect();
+    if socket
+        .send(Message::text(
+            json!({"type": "engines", "engines": list}).to_string(),
+        ))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let engines: Vec<_> = commands
+        .into_iter()
+        .enumerate()
+        .map(|(slot, command)| Engine::spawn(slot, command, events_tx.clone()))
+        .collect();
+    loop {
+        tokio::select! {
+            message = socket.recv() => {
+                let text = match message {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(_)) => continue,
+                };
+                let reply = match serde_json::from_str::<PageMessage>(&text) {
+                    Ok(message) => forward(&engines, message).err(),
+                    Err(e) => Some(format!("bad message from the page: {e}")),
+                };
+                if let Some(message) = reply {
+                    let event = json!({"type": "error", "message": message, "dead": false});
+                    if socket.send(Message::text(event.to_string())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+            Some(event) = events.recv() => {
+                if socket.send(Message::text(event.to_string())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn forward(engines: &[mpsc::UnboundedSender<Request>], message: PageMessage) -> Result<(), String> {
+    let (slot, request) = match message {
+        PageMessage::Go {
+            slot,
+            id,
+            line,
+            movetime,
+            multipv,
+        } => (
+            slot,
+            Request::Go {
+                id,
+                line,
+                movetime,
+                multipv: multipv.clamp(1, crate::uci::MAX_MULTIPV),
+            },
+        ),
+        PageMessage::Stop { slot } => (slot, Request::Stop),
+        PageMessage::Restart { slot } => (slot, Request::Restart),
+    };
+    engines
+        .get(slot)
+        .ok_or_else(|| format!("there is no engine {}", slot + 1))?
+        .send(request)
+        .map_err(|_| format!("engine {} has stopped", slot + 1))
+}

@@ -1,0 +1,246 @@
+//! A game as the page holds it ({game, rule options, start, moves}) turned into everything
+//! the page shows: the position string, whose decision and what kind, the result, the legal
+//! moves with their cells, and the board. Every move is checked by the game's rules.
+
+use super::view::{CellView, View, ViewVisitor, with_view};
+use crate::game::{MoveList, Outcome, Player};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A game line: the start (a position string, or the game's start position) and the moves
+/// played from it, under the given rule options (name, value).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Line {
+    pub game: String,
+    #[serde(default)]
+    pub rules: Vec<(String, String)>,
+    #[serde(default)]
+    pub start: Option<String>,
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+/// A legal move and the cells the page highlights for it.
+#[derive(Serialize)]
+pub struct LegalMove {
+    pub text: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+/// Everything the page shows of the position at the end of a [`Line`].
+#[derive(Serialize)]
+pub struct State {
+    pub game: &'static str,
+    /// The position string of the current position (`#position`).
+    pub position: String,
+    /// The position string the line starts from.
+    pub start: String,
+    pub moves: Vec<String>,
+    /// Who decided each move (1 or 2): sides do not simply alternate.
+    pub movers: Vec<u8>,
+    /// Whose decision it is now, 1 or 2.
+    pub to_move: u8,
+    pub players: [&'static str; 2],
+    pub phase: String,
+    /// `none`, `p1win`, `p2win` or `draw` (`#status[data-result]`).
+    pub result: &'static str,
+    pub legal: Vec<LegalMove>,
+    pub cells: Vec<CellView>,
+    pub extras: Value,
+}
+
+fn number(player: Player) -> u8 {
+    player.index() as u8 + 1
+}
+
+/// The state at the end of `line`, or what is wrong with it.
+pub fn state(line: &Line) -> Result<State, String> {
+    with_view(&line.game, Replay(line))?
+}
+
+/// The rule options of every game, for the page's rule controls.
+pub fn games() -> Value {
+    let games: Vec<Value> = crate::game::GAME_NAMES
+        .iter()
+        .filter_map(|name| with_view(name, Options).ok())
+        .collect();
+    Value::Array(games)
+}
+
+/// The legal moves at the end of `line` as text, checked the same way as [`state`]: an
+/// engine's `bestmove` is accepted only if it is one of them.
+pub fn check_move(line: &Line, text: &str) -> Result<(), String> {
+    let state = state(line)?;
+    if state.legal.iter().any(|m| m.text == text) {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{text}' is not a legal move in {}",
+            state.position
+        ))
+    }
+}
+
+struct Replay<'a>(&'a Line);
+
+impl ViewVisitor for Replay<'_> {
+    type Output = Result<State, String>;
+
+    fn visit<G: View>(self) -> Result<State, String> {
+        let line = self.0;
+        let rules = crate::cli::rules::<G>(&line.rules)?;
+        let mut position = match line.start.as_deref().map(str::trim) {
+            None | Some("") | Some("startpos") => G::start(rules),
+            Some(text) => G::parse(text, rules).map_err(|e| format!("bad position string: {e}"))?,
+        };
+        let start = position.to_string();
+        let mut moves = Vec::with_capacity(line.moves.len());
+        let mut movers = Vec::with_capacity(line.moves.len());
+        for (i, text) in line.moves.iter().enumerate() {
+            let mv = position
+                .parse_move(text.trim())
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            movers.push(number(position.to_move()));
+            moves.push(mv.to_string());
+            position.play(mv);
+        }
+        let mut list = MoveList::new();
+        position.legal_moves(&mut list);
+        let legal = list
+            .iter()
+            .map(|&mv| {
+                let (from, to) = G::move_cells(mv);
+                LegalMove {
+                    text: mv.to_string(),
+                    from,
+                    to,
+                }
+            })
+            .collect();
+        Ok(State {
+            game: G::NAME,
+            position: position.to_string(),
+            start,
+            moves,
+            movers,
+            to_move: number(position.to_move()),
+            players: G::PLAYERS,
+            phase: position.phase(),
+            result: match position.outcome() {
+                None => "none",
+                Some(Outcome::Win(Player::One)) => "p1win",
+                Some(Outcome::Win(Player::Two)) => "p2win",
+                Some(Outcome::Draw) => "draw",
+            },
+            legal,
+            cells: position.cells(),
+            extras: position.extras(),
+        })
+    }
+}
+
+/// A game's name and its rule options, parsed from the protocol's `option` text
+/// (`ExtraMove type check default true`) into name, type, default and choices.
+struct Options;
+
+impl ViewVisitor for Options {
+    type Output = Value;
+    fn visit<G: View>(self) -> Value {
+        let options: Vec<Value> = G::rule_options()
+            .iter()
+            .map(|text| {
+                let words: Vec<&str> = text.split_whitespace().collect();
+                let after = |key: &str| {
+                    words
+                        .iter()
+                        .position(|w| *w == key)
+                        .and_then(|i| words.get(i + 1))
+                        .copied()
+                };
+                let vars: Vec<&str> = words
+                    .windows(2)
+                    .filter(|w| w[0] == "var")
+                    .map(|w| w[1])
+                    .collect();
+                serde_json::json!({
+                    "name": words.first(),
+                    "type": after("type"),
+                    "default": after("default"),
+                    "vars": vars,
+                })
+            })
+            .collect();
+        serde_json::json!({ "name": G::NAME, "players": G::PLAYERS, "options": options })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(game: &str, start: Option<&str>, moves: &[&str]) -> Line {
+        Line {
+            game: game.to_string(),
+            rules: Vec::new(),
+            start: start.map(str::to_string),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_line_is_replayed_by_the_rules() {
+        let s = state(&line("akiba", None, &["f1f2", "a1a2"])).unwrap();
+        assert_eq!(s.movers, vec![1, 2]);
+        assert_eq!(s.to_move, 1);
+        assert_eq!(s.result, "none");
+        assert!(s.legal.iter().any(|m| m.text == "g1f1"
+            && m.from.as_deref() == Some("g1")
+            && m.to.as_deref() == Some("f1")));
+        assert_eq!(s.cells.len(), 49);
+        assert_eq!(s.extras["left"]["red"], 13);
+    }
+
+    #[test]
+    fn bad_input_is_named() {
+        let e = state(&line("akiba", None, &["f1f2", "zz"])).err().unwrap();
+        assert!(e.starts_with("move 2: bad move 'zz'"), "{e}");
+        let e = state(&line("akiba", None, &["a1a2"])).err().unwrap();
+        assert!(e.contains("illegal move 'a1a2'"), "{e}");
+        let e = state(&line("offboard", Some("garbage"), &[]))
+            .err()
+            .unwrap();
+        assert!(e.starts_with("bad position string"), "{e}");
+        assert!(state(&line("go", None, &[])).is_err());
+        let mut bad_rules = line("abraxas", None, &[]);
+        bad_rules.rules = vec![("AbraxasTarget".into(), "12".into())];
+        assert!(state(&bad_rules).is_err());
+    }
+
+    #[test]
+    fn offboard_shows_the_ring_and_abraxas_the_sheet() {
+        let s = state(&line("offboard", None, &[])).unwrap();
+        assert_eq!(s.cells.len(), 61);
+        assert_eq!(s.extras["ring"].as_array().map(Vec::len), Some(30));
+        let s = state(&line("abraxas", None, &["e4"])).unwrap();
+        assert_eq!(s.cells.len(), 64);
+        assert!(s.cells.iter().any(|c| c.cell == "e4" && c.content == "red"));
+        assert_eq!(s.extras["pool"], 23);
+    }
+
+    #[test]
+    fn engine_moves_are_checked() {
+        let l = line("akiba", None, &[]);
+        assert!(check_move(&l, "f1f2").is_ok());
+        assert!(check_move(&l, "a1a2").is_err());
+        assert!(check_move(&l, "(none)").is_err());
+    }
+
+    #[test]
+    fn rule_options_are_listed() {
+        let games = games();
+        assert_eq!(games[0]["name"], "akiba");
+        assert_eq!(games[0]["options"][1]["vars"][1], "ko");
+        assert_eq!(games[2]["options"][0]["type"], "string");
+    }
+}

@@ -1,0 +1,55 @@
+//! Akiba's 7x7 board, reds won and marbles left.
+
+use super::{CellView, View, two_cells};
+use crate::akiba::{Marble, Move, Position, Square};
+use crate::game::Player;
+use serde_json::{Value, json};
+
+impl View for Position {
+    const PLAYERS: [&'static str; 2] = ["white", "black"];
+
+    fn cells(&self) -> Vec<CellView> {
+        Square::all()
+            .map(|sq| CellView {
+                cell: sq.to_string(),
+                x: f32::from(sq.file()),
+                y: f32::from(6 - sq.rank()),
+                content: match self.marble_at(sq) {
+                    None => "empty",
+                    Some(Marble::White) => "white",
+                    Some(Marble::Black) => "black",
+                    Some(Marble::Red) => "red",
+                },
+            })
+            .collect()
+    }
+
+    fn extras(&self) -> Value {
+        let left = |kind: Marble| self.marbles(kind).count_ones();
+        json!({
+            "reds_won": [self.reds_won(Player::One), self.reds_won(Player::Two)],
+            "left": {
+                "white": left(Marble::White),
+                "black": left(Marble::Black),
+                "red": left(Marble::Red),
+            },
+            "banned": self.banned_move().map(|mv| mv.to_string()),
+        })
+    }
+
+    fn phase(&self) -> String {
+        let mut text = if self.in_extra_move() {
+            "extra move after a capture (may pass)".to_string()
+        } else {
+            "push a marble".to_string()
+        };
+        if let Some(mv) = self.banned_move() {
+            text.push_str(&format!("; {mv} is barred (no push-back)"));
+        }
+        text
+    }
+
+    fn move_cells(mv: Move) -> (Option<String>, Option<String>) {
+        two_cells(&mv.to_string())
+    }
+}

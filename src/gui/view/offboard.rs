@@ -1,0 +1,93 @@
+//! Offboard's 61-cell hexagon with the ring of scoring sectors around it.
+
+use super::{CellView, View, two_cells};
+use crate::game::Player;
+use crate::offboard::{Cell, Exit, Move, Position, ring_exit};
+use serde_json::{Value, json};
+
+/// Height of a row of hexagons, in cell widths.
+const ROW_HEIGHT: f32 = 0.866_025_4;
+
+/// Centre of (row, number), also for the ring's cells off the board: rows run bottom to
+/// top, numbers along the rows, and each row up shifts half a cell to the left.
+fn centre(row: i8, number: i8) -> (f32, f32) {
+    (
+        f32::from(number) - f32::from(row) / 2.0,
+        f32::from(8 - row) * ROW_HEIGHT,
+    )
+}
+
+fn colour(player: Option<Player>) -> &'static str {
+    match player {
+        None => "empty",
+        Some(Player::One) => "red",
+        Some(Player::Two) => "yellow",
+    }
+}
+
+impl View for Position {
+    const PLAYERS: [&'static str; 2] = ["red", "yellow"];
+
+    fn cells(&self) -> Vec<CellView> {
+        Cell::all()
+            .map(|cell| {
+                let (x, y) = centre(cell.row() as i8, cell.number() as i8);
+                CellView {
+                    cell: cell.to_string(),
+                    x,
+                    y,
+                    content: colour(self.marble_at(cell)),
+                }
+            })
+            .collect()
+    }
+
+    /// The 30 ring cells: each sector's two cells with its number, value and the marble
+    /// lying in it, and the six corners.
+    fn extras(&self) -> Value {
+        let rules = self.rules();
+        let mut ring = Vec::new();
+        for row in -1..=9i8 {
+            for number in 0..=10i8 {
+                let Some(exit) = ring_exit(row, number) else {
+                    continue;
+                };
+                let (x, y) = centre(row, number);
+                ring.push(match exit {
+                    Exit::Sector(s) => json!({
+                        "x": x, "y": y,
+                        "sector": s + 1,
+                        "value": rules.value(usize::from(s)),
+                        "holds": colour(self.sector(usize::from(s))),
+                    }),
+                    Exit::Corner(k) => json!({
+                        "x": x, "y": y,
+                        "corner": k,
+                        "rolls_into": rules.sector(exit) + 1,
+                    }),
+                });
+            }
+        }
+        json!({
+            "ring": ring,
+            "points": [self.points(Player::One), self.points(Player::Two)],
+            "pending": self.pending(),
+        })
+    }
+
+    fn phase(&self) -> String {
+        if self.pending() {
+            "re-placement: put the returned marble on an empty cell".to_string()
+        } else {
+            "move a line of marbles one cell".to_string()
+        }
+    }
+
+    fn move_cells(mv: Move) -> (Option<String>, Option<String>) {
+        if mv.is_place() {
+            (None, Some(mv.cell().to_string()))
+        } else {
+            two_cells(&mv.to_string())
+        }
+    }
+}
