@@ -360,8 +360,6 @@ async fn play_a_game(client: &Client, url: &str, game: &str, cells: usize) {
     )
     .await;
 
-    bad_input_keeps_the_state(client).await;
-
     // Analysis lines arrive, with the best line's arrows on the board.
     click(client, "#analysis").await;
     wait_for(
@@ -387,6 +385,8 @@ async fn play_a_game(client: &Client, url: &str, game: &str, cells: usize) {
         .await
         .expect("window size");
     click(client, "#analysis").await;
+
+    bad_input_keeps_the_state(client).await;
 
     // Engine vs engine plays on by itself until it is switched off.
     client
