@@ -7,6 +7,7 @@ use shove::cli;
 use shove::game::{Game, GameVisitor, with_game};
 use shove::matches::{self, Adjudication, EngineConfig, MatchConfig, TimeControl, stats::Sprt};
 use shove::offboard;
+use shove::pipeline::openings::OpeningConfig;
 use shove::players::BotKind;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -114,6 +115,9 @@ enum Command {
         #[arg(long)]
         depth: Option<u32>,
     },
+    /// Make a balanced opening set: random playouts from the start position(s), kept when a
+    /// deeper search scores them near zero, no two alike; deterministic for a seed.
+    Openings(Box<OpeningsArgs>),
     /// Play two engines against each other and measure the first one's strength.
     Match(Box<MatchArgs>),
     /// Step through the games of a match log, printing the board after every move.
@@ -124,6 +128,49 @@ enum Command {
         #[arg(long, value_name = "K")]
         game: Option<usize>,
     },
+}
+
+#[derive(clap::Args)]
+struct OpeningsArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// A start position string (repeatable: candidates take the starts in turn; Abraxas
+    /// sheets are part of the string). Default: the game's start position.
+    #[arg(long = "start", value_name = "POSITION")]
+    starts: Vec<String>,
+    /// Number of openings.
+    #[arg(long, default_value_t = 2000)]
+    count: usize,
+    /// Seed of the random playouts.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random plies from the start, MIN..MAX (inclusive).
+    #[arg(long, default_value = "4..10", value_parser = parse_plies)]
+    plies: (usize, usize),
+    /// Depth of the search that judges each candidate.
+    #[arg(long, default_value_t = 6)]
+    depth: u32,
+    /// Largest absolute judging score kept (1/100 of a marble, point or stone).
+    #[arg(long, default_value_t = 60)]
+    max_score: i32,
+    /// Threads judging candidates (default: every core); the result does not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Write the set here instead of to stdout.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// `MIN..MAX` random plies.
+fn parse_plies(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{text}' is not MIN..MAX (e.g. 4..10)");
+    let (low, high) = text.split_once("..").ok_or_else(bad)?;
+    let low: usize = low.trim().parse().map_err(|_| bad())?;
+    let high: usize = high.trim().parse().map_err(|_| bad())?;
+    if low > high {
+        return Err(format!("'{text}': MIN is more than MAX"));
+    }
+    Ok((low, high))
 }
 
 #[derive(clap::Args)]
@@ -202,6 +249,7 @@ fn main() -> ExitCode {
             | Command::Bench { game, .. },
         ) => game.name.clone().or(args.game.name.clone()),
         Some(Command::Match(match_args)) => match_args.game.name.clone().or(args.game.name.clone()),
+        Some(Command::Openings(openings)) => openings.game.name.clone().or(args.game.name.clone()),
         // A log names the game of each of its lines.
         Some(Command::Replay { file, game }) => {
             return exit(matches::log::replay_file(file, *game));
@@ -293,9 +341,51 @@ impl GameVisitor for Run {
             ),
             Command::Bench { depth, .. } => cli::bench::<G>(depth),
             Command::Match(match_args) => play_match(*match_args, G::NAME, self.rule_options),
+            Command::Openings(args) => {
+                let config = OpeningConfig {
+                    plies: args.plies,
+                    depth: args.depth,
+                    max_score: args.max_score,
+                    ..OpeningConfig::default()
+                };
+                let threads = args.threads.unwrap_or_else(|| {
+                    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+                });
+                let command = command_line();
+                cli::openings::<G>(
+                    rules()?,
+                    &args.starts,
+                    &config,
+                    args.count,
+                    args.seed,
+                    threads,
+                    &command,
+                    args.out.as_deref(),
+                )
+            }
             Command::Replay { .. } => unreachable!("replay is run before choosing a game"),
         }
     }
+}
+
+/// This process's command line as a shell would take it back (the program called `shove`),
+/// for the header of what it writes.
+fn command_line() -> String {
+    let quote = |arg: String| {
+        if !arg.is_empty()
+            && arg
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_./=,:".contains(c))
+        {
+            arg
+        } else {
+            format!("'{}'", arg.replace('\'', "'\\''"))
+        }
+    };
+    std::iter::once("shove".to_string())
+        .chain(std::env::args().skip(1).map(quote))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `shove match`: the rule flags become rule options of both engines and the referee.

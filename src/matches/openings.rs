@@ -1,6 +1,6 @@
 //! Opening positions: every pair of games starts from one, so that deterministic engines
-//! still play different games. The balanced sets in `positions/` (made by
-//! `examples/make_openings.rs`) are built in and used when `--openings` is not given.
+//! still play different games. The balanced sets in `positions/` (made by `shove openings`,
+//! [`crate::pipeline::openings`]) are built in and used when `--openings` is not given.
 
 use crate::game::Game;
 
