@@ -202,6 +202,10 @@ struct MatchArgs {
     /// Games played at the same time, each with its own engine processes.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
+    /// Seed of the shuffle that orders the openings (each opening is played once per pair;
+    /// a match with more pairs than openings repeats them, with a warning).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// A game still going on after this many moves from its opening (every push and pass
     /// counted) is drawn (0: no limit).
     #[arg(long, default_value_t = 400, value_name = "N")]
@@ -404,6 +408,7 @@ fn play_match(
         game: game.to_string(),
         engines,
         openings: args.openings,
+        seed: args.seed,
         games: args.games,
         concurrency: args.concurrency,
         adjudication: Adjudication {

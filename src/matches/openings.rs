@@ -9,6 +9,7 @@ pub fn built_in(game: &str) -> Option<&'static str> {
     match game {
         "akiba" => Some(include_str!("../../positions/akiba-openings.txt")),
         "offboard" => Some(include_str!("../../positions/offboard-openings.txt")),
+        "abraxas" => Some(include_str!("../../positions/abraxas-openings.txt")),
         _ => None,
     }
 }
@@ -38,8 +39,7 @@ pub fn parse<G: Game>(text: &str, rules: G::Rules) -> Result<Vec<G>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::akiba;
-    use crate::offboard;
+    use crate::{abraxas, akiba, offboard};
 
     #[test]
     fn built_in_sets_parse() {
@@ -48,6 +48,8 @@ mod tests {
         let offboard =
             parse::<offboard::Position>(built_in("offboard").unwrap(), Default::default());
         assert!(offboard.unwrap().len() >= 100);
+        let abraxas = parse::<abraxas::Position>(built_in("abraxas").unwrap(), Default::default());
+        assert!(abraxas.unwrap().len() >= 2000);
     }
 
     #[test]
