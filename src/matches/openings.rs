@@ -47,7 +47,7 @@ mod tests {
         assert!(akiba.unwrap().len() >= 100);
         let offboard =
             parse::<offboard::Position>(built_in("offboard").unwrap(), Default::default());
-        assert!(offboard.unwrap().len() >= 100);
+        assert!(offboard.unwrap().len() >= 2000);
         let abraxas = parse::<abraxas::Position>(built_in("abraxas").unwrap(), Default::default());
         assert!(abraxas.unwrap().len() >= 2000);
     }
