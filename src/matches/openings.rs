@@ -44,7 +44,7 @@ mod tests {
     #[test]
     fn built_in_sets_parse() {
         let akiba = parse::<akiba::Position>(built_in("akiba").unwrap(), Default::default());
-        assert!(akiba.unwrap().len() >= 100);
+        assert!(akiba.unwrap().len() >= 2000);
         let offboard =
             parse::<offboard::Position>(built_in("offboard").unwrap(), Default::default());
         assert!(offboard.unwrap().len() >= 2000);
