@@ -1,11 +1,14 @@
-//! The command-line tools (`perft`, `show`, `analyze`, `bench`), written against [`Game`].
+//! The command-line tools (`perft`, `show`, `analyze`, `bench`, `openings`), written against
+//! [`Game`].
 
 pub mod args;
 
 use crate::game::Game;
 use crate::perft;
+use crate::pipeline::openings::OpeningConfig;
 use crate::search::{self, Searcher};
 use std::io::{self, Write};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Deeper perft runs would take hours; refuse them instead of hanging.
@@ -242,6 +245,82 @@ pub fn bench<G: Game>(depth: Option<u32>, threads: usize) -> Result<(), String> 
     println!(
         "{nodes} nodes {} nps",
         (nodes as f64 / seconds.max(1e-9)) as u64
+    );
+    Ok(())
+}
+
+/// `shove openings`: a balanced opening set (see [`crate::pipeline::openings`]) as an
+/// openings file for `shove match`, headed by comment lines that say how it was made.
+/// `command` is the command line to record; `out` the file to write (stdout when `None`).
+#[allow(clippy::too_many_arguments)]
+pub fn openings<G: Game>(
+    rules: G::Rules,
+    starts: &[String],
+    config: &OpeningConfig,
+    count: usize,
+    seed: u64,
+    threads: usize,
+    command: &str,
+    out: Option<&Path>,
+) -> Result<(), String> {
+    if config.depth == 0 || config.depth > search::MAX_DEPTH {
+        return Err(format!(
+            "depth {} is out of range 1..={}",
+            config.depth,
+            search::MAX_DEPTH
+        ));
+    }
+    if config.hash_megabytes > MAX_HASH_MB {
+        return Err(format!(
+            "hash {} MB is more than {MAX_HASH_MB}",
+            config.hash_megabytes
+        ));
+    }
+    let starts: Vec<G> = if starts.is_empty() {
+        vec![G::start(rules)]
+    } else {
+        starts
+            .iter()
+            .map(|text| G::parse(text, rules).map_err(|e| format!("start '{text}': {e}")))
+            .collect::<Result<_, _>>()?
+    };
+    let begun = Instant::now();
+    let openings = crate::pipeline::openings::generate(&starts, config, count, seed, threads);
+    if openings.len() < count {
+        return Err(format!(
+            "only {} balanced openings among {} candidates: allow more plies or a larger \
+             --max-score",
+            openings.len(),
+            count * crate::pipeline::openings::MAX_CANDIDATES_PER_OPENING
+        ));
+    }
+    let mut text = format!(
+        "# {} openings for shove match: random playouts of {}..={} plies from {} start \
+         position(s),\n# kept when a depth-{} search scores them within {}, no two alike.\n\
+         # {command}\n",
+        G::NAME,
+        config.plies.0,
+        config.plies.1,
+        starts.len(),
+        config.depth,
+        config.max_score
+    );
+    for position in &openings {
+        text.push_str(&position.to_string());
+        text.push('\n');
+    }
+    match out {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        None => io::stdout()
+            .lock()
+            .write_all(text.as_bytes())
+            .map_err(|e| e.to_string())?,
+    }
+    tracing::info!(
+        openings = openings.len(),
+        seconds = begun.elapsed().as_secs_f64(),
+        "openings"
     );
     Ok(())
 }

@@ -173,6 +173,11 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     fn material(&self) -> i32;
     /// Whether a move changes material (a capture): searched first and in quiescence.
     fn is_tactical(&self, mv: Self::Move) -> bool;
+    /// Whether random opening playouts may play `mv` (see [`crate::pipeline::openings`]):
+    /// every move by default; a game leaves out moves that random play would waste.
+    fn is_opening_move(&self, _mv: Self::Move) -> bool {
+        true
+    }
     /// A dense index below [`Game::MOVE_INDEX_LIMIT`] for per-move tables (history).
     fn move_index(mv: Self::Move) -> usize;
     const MOVE_INDEX_LIMIT: usize;

@@ -12,6 +12,7 @@ pub mod logging;
 pub mod matches;
 pub mod offboard;
 pub mod perft;
+pub mod pipeline;
 pub mod players;
 pub mod search;
 pub mod tt;

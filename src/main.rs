@@ -10,6 +10,7 @@ use shove::cli::{
 };
 use shove::game::{Game, GameVisitor, with_game};
 use shove::matches::{self, Adjudication, EngineConfig, MatchConfig};
+use shove::pipeline::openings::OpeningConfig;
 use shove::players::BotKind;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -31,7 +32,10 @@ fn run(args: Args) -> Result<(), String> {
         command,
     } = args;
     if let Some(command) = &command {
-        for (flag, given) in [("--player", player.is_some()), ("--threads", threads.is_some())] {
+        for (flag, given) in [
+            ("--player", player.is_some()),
+            ("--threads", threads.is_some()),
+        ] {
             if given {
                 return Err(format!(
                     "{flag} before a subcommand applies to protocol mode only, not to '{}'",
@@ -50,6 +54,10 @@ fn run(args: Args) -> Result<(), String> {
         Some(Command::Match(match_args)) => (
             merge_game(&match_args.game, &outer_game),
             match_args.rules.clone().or(outer_rules),
+        ),
+        Some(Command::Openings(openings)) => (
+            merge_game(&openings.game, &outer_game),
+            openings.rules.clone().or(outer_rules),
         ),
         Some(Command::Bench { game, .. }) => {
             no_rule_flags(&outer_rules, "bench")?;
@@ -165,11 +173,53 @@ impl GameVisitor for Run {
             ),
             Command::Bench { depth, threads, .. } => cli::bench::<G>(depth, threads),
             Command::Match(match_args) => play_match(*match_args, G::NAME, self.rule_options),
+            Command::Openings(args) => {
+                let config = OpeningConfig {
+                    plies: args.plies,
+                    depth: args.depth,
+                    max_score: args.max_score,
+                    ..OpeningConfig::default()
+                };
+                let threads = args.threads.unwrap_or_else(|| {
+                    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+                });
+                let command = command_line();
+                cli::openings::<G>(
+                    rules()?,
+                    &args.starts,
+                    &config,
+                    args.count,
+                    args.seed,
+                    threads,
+                    &command,
+                    args.out.as_deref(),
+                )
+            }
             Command::Replay { .. } | Command::Gui { .. } => {
                 unreachable!("replay and gui are run before choosing a game")
             }
         }
     }
+}
+
+/// This process's command line as a shell would take it back (the program called `shove`),
+/// for the header of what it writes.
+fn command_line() -> String {
+    let quote = |arg: String| {
+        if !arg.is_empty()
+            && arg
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_./=,:".contains(c))
+        {
+            arg
+        } else {
+            format!("'{}'", arg.replace('\'', "'\\''"))
+        }
+    };
+    std::iter::once("shove".to_string())
+        .chain(std::env::args().skip(1).map(quote))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `shove match`: the rule flags become rule options of both engines and the referee.
@@ -188,6 +238,7 @@ fn play_match(
         game: game.to_string(),
         engines,
         openings: args.openings,
+        seed: args.seed,
         games: args.games,
         concurrency: args.concurrency,
         adjudication: Adjudication {

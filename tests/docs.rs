@@ -464,6 +464,7 @@ fn each_help_lists_only_the_flags_its_command_uses() {
         (&["show"][..], true, true, false),
         (&["analyze"][..], true, true, false),
         (&["match"][..], true, true, false),
+        (&["openings"][..], true, true, false),
         (&["bench"][..], true, false, false),
         (&["replay"][..], false, false, false),
         (&["gui"][..], false, false, false),

@@ -345,3 +345,60 @@ fn bad_arguments_are_reported() {
         assert!(!stderr.trim().is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn openings_are_shuffled_by_the_seed_once_per_pair_and_repeats_warned() {
+    let dir = scratch("openings");
+    let file = dir.join("openings.txt");
+    let openings = [
+        "W4BB/1WWRBB1/1WRRR2/1RRRRR1/1BRRR2/BB1RWWW/B5W b 0 0 - - 5",
+        "W5B/WW1RBB1/1WRRRB1/1RRRRR1/2RRR1W/BB1RWW1/BB3W1 b 0 0 - - 3",
+        "WWW2B1/W2R1B1/2RRR1B/1RRRRRB/B1RRRW1/BB1R1WW/2B3W w 0 0 - - 5",
+    ];
+    std::fs::write(&file, openings.join("\n")).unwrap();
+    let played = |seed: &str, games: &str| {
+        let log = dir.join(format!("games-{seed}-{games}.log"));
+        let (_, stderr) = run_match(&[
+            &player("random"),
+            &player("random"),
+            "--games",
+            games,
+            "--tc",
+            "depth=1",
+            "--max-moves",
+            "4",
+            "--seed",
+            seed,
+            "--openings",
+            file.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+        ]);
+        let mut records = read_records(&log);
+        records.sort_by_key(|r| r.number);
+        let starts: Vec<String> = records.iter().map(|r| r.opening.clone()).collect();
+        (starts, stderr)
+    };
+    let (starts, stderr) = played("1", "6");
+    assert!(!stderr.contains("openings repeat"), "{stderr}");
+    // Both games of a pair share an opening; the three pairs play all three.
+    let pairs: Vec<&String> = starts
+        .chunks(2)
+        .map(|pair| {
+            assert_eq!(pair[0], pair[1]);
+            &pair[0]
+        })
+        .collect();
+    let mut sorted: Vec<&str> = pairs.iter().map(|s| s.as_str()).collect();
+    sorted.sort_unstable();
+    let mut expected = openings.to_vec();
+    expected.sort_unstable();
+    assert_eq!(sorted, expected);
+    // Another seed, another order (of the 6 orders, seeds 1..=8 give more than one).
+    let orders: std::collections::HashSet<Vec<String>> = (1..=8)
+        .map(|seed| played(&seed.to_string(), "6").0)
+        .collect();
+    assert!(orders.len() > 1);
+    let (_, stderr) = played("1", "8");
+    assert!(stderr.contains("openings repeat"), "{stderr}");
+}

@@ -83,6 +83,12 @@ impl Game for Position {
         matches!(mv, Move::Capture(_))
     }
 
+    /// No blue stop stones: they are half of all placements and every stop decision, so
+    /// random openings would spend them in the first few moves.
+    fn is_opening_move(&self, mv: Move) -> bool {
+        !matches!(mv, Move::Blue(_))
+    }
+
     fn move_index(mv: Move) -> usize {
         mv.index()
     }

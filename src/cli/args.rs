@@ -184,6 +184,9 @@ pub enum Command {
         #[arg(long, default_value_t = 1, value_name = "N")]
         threads: usize,
     },
+    /// Make a balanced opening set: random playouts from the start position(s), kept when a
+    /// deeper search scores them near zero, no two alike; deterministic for a seed.
+    Openings(Box<OpeningsArgs>),
     /// Play two engines against each other and measure the first one's strength.
     Match(Box<MatchArgs>),
     /// Step through the games of a match log, printing the board after every move (the
@@ -218,11 +221,57 @@ impl Command {
             Command::Show { .. } => "show",
             Command::Analyze { .. } => "analyze",
             Command::Bench { .. } => "bench",
+            Command::Openings(_) => "openings",
             Command::Match(_) => "match",
             Command::Replay { .. } => "replay",
             Command::Gui { .. } => "gui",
         }
     }
+}
+
+#[derive(clap::Args)]
+pub struct OpeningsArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// A start position string (repeatable: candidates take the starts in turn; Abraxas
+    /// sheets are part of the string). Default: the game's start position.
+    #[arg(long = "start", value_name = "POSITION")]
+    pub starts: Vec<String>,
+    /// Number of openings.
+    #[arg(long, default_value_t = 2000)]
+    pub count: usize,
+    /// Seed of the random playouts.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random plies from the start, MIN..MAX (inclusive).
+    #[arg(long, default_value = "4..10", value_parser = parse_plies)]
+    pub plies: (usize, usize),
+    /// Depth of the search that judges each candidate.
+    #[arg(long, default_value_t = 6)]
+    pub depth: u32,
+    /// Largest absolute judging score kept (1/100 of a marble, point or stone).
+    #[arg(long, default_value_t = 60)]
+    pub max_score: i32,
+    /// Threads judging candidates (default: every core); the result does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write the set here instead of to stdout.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// `MIN..MAX` random plies.
+pub fn parse_plies(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{text}' is not MIN..MAX (e.g. 4..10)");
+    let (low, high) = text.split_once("..").ok_or_else(bad)?;
+    let low: usize = low.trim().parse().map_err(|_| bad())?;
+    let high: usize = high.trim().parse().map_err(|_| bad())?;
+    if low > high {
+        return Err(format!("'{text}': MIN is more than MAX"));
+    }
+    Ok((low, high))
 }
 
 #[derive(clap::Args)]
@@ -257,6 +306,10 @@ pub struct MatchArgs {
     /// Games played at the same time, each with its own engine processes.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
+    /// Seed of the shuffle that orders the openings (each opening is played once per pair;
+    /// a match with more pairs than openings repeats them, with a warning).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// A game still going on after this many moves from its opening (every push and pass
     /// counted) is drawn (0: no limit).
     #[arg(long, default_value_t = 400, value_name = "N")]

@@ -1,6 +1,6 @@
 //! Opening positions: every pair of games starts from one, so that deterministic engines
-//! still play different games. The balanced sets in `positions/` (made by
-//! `examples/make_openings.rs`) are built in and used when `--openings` is not given.
+//! still play different games. The balanced sets in `positions/` (made by `shove openings`,
+//! [`crate::pipeline::openings`]) are built in and used when `--openings` is not given.
 
 use crate::game::Game;
 
@@ -9,6 +9,7 @@ pub fn built_in(game: &str) -> Option<&'static str> {
     match game {
         "akiba" => Some(include_str!("../../positions/akiba-openings.txt")),
         "offboard" => Some(include_str!("../../positions/offboard-openings.txt")),
+        "abraxas" => Some(include_str!("../../positions/abraxas-openings.txt")),
         _ => None,
     }
 }
@@ -38,16 +39,17 @@ pub fn parse<G: Game>(text: &str, rules: G::Rules) -> Result<Vec<G>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::akiba;
-    use crate::offboard;
+    use crate::{abraxas, akiba, offboard};
 
     #[test]
     fn built_in_sets_parse() {
         let akiba = parse::<akiba::Position>(built_in("akiba").unwrap(), Default::default());
-        assert!(akiba.unwrap().len() >= 100);
+        assert!(akiba.unwrap().len() >= 2000);
         let offboard =
             parse::<offboard::Position>(built_in("offboard").unwrap(), Default::default());
-        assert!(offboard.unwrap().len() >= 100);
+        assert!(offboard.unwrap().len() >= 2000);
+        let abraxas = parse::<abraxas::Position>(built_in("abraxas").unwrap(), Default::default());
+        assert!(abraxas.unwrap().len() >= 2000);
     }
 
     #[test]

@@ -15,6 +15,9 @@ use super::tc::TimeControl;
 use crate::game::{Game, Outcome, Player};
 use crate::game::{GameVisitor, with_game};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use std::collections::HashMap;
 use std::fmt;
 use std::fs::File;
@@ -87,6 +90,10 @@ pub struct MatchConfig {
     pub engines: [EngineConfig; 2],
     /// Openings file; `None`: the game's built-in set, or its start position.
     pub openings: Option<PathBuf>,
+    /// Seed of the shuffle that orders the openings: pair `k` plays the `k`-th opening of
+    /// the shuffled set, so each opening is played once per pair and a match longer than
+    /// the set cycles through it again.
+    pub seed: u64,
     /// Number of games, rounded up to whole pairs (with `sprt`: the most to play).
     pub games: usize,
     /// Games played at the same time, each with its own engine processes.
@@ -152,6 +159,9 @@ pub struct MatchReport {
     pub verdict: Option<Verdict>,
     /// Games each engine lost by failing, indexed like [`FailureKind::ALL`].
     pub failures: [[u64; 5]; 2],
+    /// Complete pairs in which each engine won once: the colour decided the opening,
+    /// whoever played it.
+    pub split_pairs: u64,
 }
 
 impl MatchReport {
@@ -165,18 +175,20 @@ impl MatchReport {
             sprt,
             verdict: None,
             failures: [[0; 5]; 2],
+            split_pairs: 0,
         }
     }
 
     /// Counts game `index` (0-based; the first engine is player 1 in even games).
-    /// `pair_scores` holds, per pair so far, the first engine's half points and the number
-    /// of its games finished; a completed pair enters the pentanomial and the SPRT.
+    /// `pair_scores` holds, per pair so far, the first engine's half points, the number
+    /// of its games finished and how many of them were won; a completed pair enters the
+    /// pentanomial and the SPRT.
     fn add_game(
         &mut self,
         index: usize,
         outcome: Outcome,
         failure: Option<(usize, FailureKind)>,
-        pair_scores: &mut HashMap<usize, (usize, usize)>,
+        pair_scores: &mut HashMap<usize, (usize, usize, usize)>,
     ) {
         let first_player = if index.is_multiple_of(2) {
             Player::One
@@ -200,11 +212,15 @@ impl MatchReport {
         if let Some((engine, kind)) = failure {
             self.failures[engine][kind as usize] += 1;
         }
-        let pair = pair_scores.entry(index / 2).or_insert((0, 0));
+        let pair = pair_scores.entry(index / 2).or_insert((0, 0, 0));
         pair.0 += half_points;
         pair.1 += 1;
+        pair.2 += usize::from(outcome != Outcome::Draw);
         if pair.1 == 2 {
             self.pentanomial.add(pair.0);
+            if pair.0 == 2 && pair.2 == 2 {
+                self.split_pairs += 1;
+            }
             if let Some(sprt) = &self.sprt
                 && self.verdict.is_none()
             {
@@ -249,6 +265,14 @@ impl fmt::Display for MatchReport {
         }
         let [a, b, c, d, e] = self.pentanomial.0;
         writeln!(f, "Ptnml(0-2): [{a}, {b}, {c}, {d}, {e}]")?;
+        if pairs > 0 {
+            writeln!(
+                f,
+                "Pairs won once by each engine (the colour decided): {} of {pairs} ({:.1} %)",
+                self.split_pairs,
+                100.0 * self.split_pairs as f64 / pairs as f64
+            )?;
+        }
         if let Some(sprt) = &self.sprt {
             let llr = sprt.llr(&self.pentanomial);
             let (lower, upper) = sprt.bounds();
@@ -336,13 +360,21 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
             openings::built_in(G::NAME).map_or_else(|| G::start(rules).to_string(), str::to_string)
         }
     };
-    let openings = openings::parse::<G>(&openings_text, rules).map_err(|e| {
-        let source = config
-            .openings
-            .as_ref()
-            .map_or_else(|| "built-in".to_string(), |p| p.display().to_string());
-        format!("openings {source}: {e}")
-    })?;
+    let source = config
+        .openings
+        .as_ref()
+        .map_or_else(|| "built-in".to_string(), |p| p.display().to_string());
+    let mut openings = openings::parse::<G>(&openings_text, rules)
+        .map_err(|e| format!("openings {source}: {e}"))?;
+    openings.shuffle(&mut StdRng::seed_from_u64(config.seed));
+    let pairs = config.games.div_ceil(2);
+    if pairs > openings.len() {
+        tracing::warn!(
+            "{pairs} game pairs but {} openings ({source}): openings repeat, so the games \
+             of deterministic engines repeat too",
+            openings.len()
+        );
+    }
     // Fail fast on a wrong command or option instead of losing every game.
     for engine in &config.engines {
         Engine::start(
@@ -363,7 +395,6 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
         }
         None => None,
     };
-    let pairs = config.games.div_ceil(2);
     let shared = Shared::<G> {
         config,
         rule_options,
@@ -376,7 +407,7 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
     let mut report = MatchReport::new(names, config.sprt);
     let progress = progress_bar(config.progress, shared.total_games as u64);
     progress.set_message(report.score_line());
-    let mut pair_scores: HashMap<usize, (usize, usize)> = HashMap::new();
+    let mut pair_scores: HashMap<usize, (usize, usize, usize)> = HashMap::new();
     let mut log_error = None;
     thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
@@ -650,7 +681,13 @@ mod tests {
         report.add_game(3, Outcome::Draw, None, &mut pairs);
         report.add_game(2, Outcome::Draw, None, &mut pairs);
         assert_eq!(report.pentanomial, Pentanomial([0, 0, 1, 0, 1]));
-        let mut index = 4;
+        assert_eq!(report.split_pairs, 0);
+        // Each engine wins with player 1: the colour decided.
+        report.add_game(4, Outcome::Win(Player::One), None, &mut pairs);
+        report.add_game(5, Outcome::Win(Player::One), None, &mut pairs);
+        assert_eq!(report.pentanomial, Pentanomial([0, 0, 2, 0, 1]));
+        assert_eq!(report.split_pairs, 1);
+        let mut index = 6;
         while report.verdict.is_none() {
             report.add_game(index, Outcome::Win(Player::One), None, &mut pairs);
             report.add_game(index + 1, Outcome::Win(Player::Two), None, &mut pairs);
@@ -673,6 +710,10 @@ mod tests {
         assert_eq!(lines[0], "Score of A vs B: 5 - 3 - 2 [0.600] 10");
         assert!(lines[1].starts_with("Elo difference: "), "{text}");
         assert_eq!(lines[2], "Ptnml(0-2): [0, 1, 2, 1, 1]");
-        assert_eq!(lines[3], "Games lost by failure, B: illegal move: 2");
+        assert_eq!(
+            lines[3],
+            "Pairs won once by each engine (the colour decided): 0 of 5 (0.0 %)"
+        );
+        assert_eq!(lines[4], "Games lost by failure, B: illegal move: 2");
     }
 }

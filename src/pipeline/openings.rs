@@ -1,0 +1,229 @@
+//! Balanced opening positions: short random playouts from one or more start positions, each
+//! kept when a deeper search scores it near zero and it is no duplicate of one kept before.
+//!
+//! Match openings (`shove openings`, `positions/<game>-openings.txt`) and self-play openings
+//! both come from [`generate`]. The result depends only on the start positions, the
+//! [`OpeningConfig`], the count and the seed — not on the number of threads — because the
+//! candidates are drawn in one seeded sequence and every judging search starts from empty
+//! tables.
+
+use crate::game::{Game, MoveList};
+use crate::search::{Limits, Score, Searcher};
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How candidates are made and judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningConfig {
+    /// Random plies played from a start position: at least `plies.0`, at most `plies.1`.
+    pub plies: (usize, usize),
+    /// Depth of the judging search.
+    pub depth: u32,
+    /// Largest absolute judging score kept (evaluation units: ~1/100 of a stone, marble or
+    /// point). Mate scores are never kept.
+    pub max_score: i32,
+    /// Transposition table of each judging search, in MB (cleared for every candidate).
+    pub hash_megabytes: usize,
+}
+
+impl Default for OpeningConfig {
+    fn default() -> Self {
+        OpeningConfig {
+            plies: (4, 10),
+            depth: 6,
+            max_score: 60,
+            hash_megabytes: 4,
+        }
+    }
+}
+
+/// Candidates drawn per start position and kept opening before giving up: a configuration
+/// that keeps almost nothing ends instead of running forever.
+pub const MAX_CANDIDATES_PER_OPENING: usize = 100;
+
+/// Up to `count` balanced openings, in a deterministic order for a given `seed`.
+///
+/// Candidate `i` is a playout from `starts[i % starts.len()]` of a random number of plies in
+/// `config.plies`, each move drawn uniformly from the moves the game allows in random
+/// openings ([`Game::is_opening_move`]). It is dropped when the game ended, when it repeats
+/// an earlier candidate from the same start (same [`Game::hash`]), or when a depth
+/// `config.depth` search scores it beyond `config.max_score`. Judging runs on `threads`
+/// threads (at least one). Fewer than `count` openings come back only when
+/// [`MAX_CANDIDATES_PER_OPENING`] times `count` candidates were not enough.
+pub fn generate<G: Game>(
+    starts: &[G],
+    config: &OpeningConfig,
+    count: usize,
+    seed: u64,
+    threads: usize,
+) -> Vec<G> {
+    let mut kept = Vec::with_capacity(count);
+    if starts.is_empty() || count == 0 {
+        return kept;
+    }
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut seen = HashSet::new();
+    let threads = threads.max(1);
+    let mut searchers: Vec<Searcher<G>> = (0..threads)
+        .map(|_| Searcher::new(config.hash_megabytes))
+        .collect();
+    let mut drawn = 0;
+    let limit = count.saturating_mul(MAX_CANDIDATES_PER_OPENING);
+    while kept.len() < count && drawn < limit {
+        // Enough candidates to keep every thread busy, about as many as are still needed.
+        let batch = (count - kept.len()).max(8 * threads).min(limit - drawn);
+        let mut candidates = Vec::with_capacity(batch);
+        for _ in 0..batch {
+            let index = drawn % starts.len();
+            drawn += 1;
+            if let Some(position) = playout(&starts[index], config.plies, &mut rng)
+                && seen.insert((index, position.hash()))
+            {
+                candidates.push(position);
+            }
+        }
+        let verdicts = judge(&candidates, config, &mut searchers);
+        for (position, keep) in candidates.into_iter().zip(verdicts) {
+            if keep && kept.len() < count {
+                kept.push(position);
+            }
+        }
+    }
+    kept
+}
+
+/// A random playout from `start`, or `None` when the game ended on the way.
+fn playout<G: Game>(start: &G, plies: (usize, usize), rng: &mut StdRng) -> Option<G> {
+    let (low, high) = (plies.0.min(plies.1), plies.0.max(plies.1));
+    let length = rng.random_range(low..=high);
+    let mut position = start.clone();
+    let mut moves = MoveList::new();
+    let mut allowed = Vec::new();
+    for _ in 0..length {
+        moves.clear();
+        position.legal_moves(&mut moves);
+        allowed.clear();
+        allowed.extend(
+            moves
+                .iter()
+                .copied()
+                .filter(|&m| position.is_opening_move(m)),
+        );
+        // A game that allows none of its moves still plays one rather than stopping here.
+        let pool: &[G::Move] = if allowed.is_empty() { &moves } else { &allowed };
+        position.play(*pool.choose(rng)?);
+    }
+    position.outcome().is_none().then_some(position)
+}
+
+/// Whether each candidate is balanced, judged on all the searchers' threads at once.
+fn judge<G: Game>(
+    candidates: &[G],
+    config: &OpeningConfig,
+    searchers: &mut [Searcher<G>],
+) -> Vec<bool> {
+    let limits = Limits {
+        depth: Some(config.depth),
+        ..Limits::default()
+    };
+    let next = AtomicUsize::new(0);
+    let mut verdicts = vec![false; candidates.len()];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = searchers
+            .iter_mut()
+            .map(|searcher| {
+                let (next, limits) = (&next, &limits);
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(position) = candidates.get(i) else {
+                            break;
+                        };
+                        searcher.clear();
+                        let result = searcher.search(position, &[], limits, 1, &mut |_| {});
+                        let balanced = matches!(result.score,
+                            Score::Cp(score) if score.abs() <= config.max_score);
+                        mine.push((i, balanced));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        for worker in workers {
+            // A judging thread can only fail by panicking, which aborts in release builds.
+            for (i, balanced) in worker.join().unwrap_or_default() {
+                verdicts[i] = balanced;
+            }
+        }
+    });
+    verdicts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{abraxas, akiba};
+
+    fn quick() -> OpeningConfig {
+        OpeningConfig {
+            plies: (2, 6),
+            depth: 2,
+            max_score: 150,
+            hash_megabytes: 1,
+        }
+    }
+
+    #[test]
+    fn same_seed_same_openings_whatever_the_threads() {
+        let start = akiba::Position::start(Default::default());
+        let one = generate(std::slice::from_ref(&start), &quick(), 30, 7, 1);
+        let three = generate(std::slice::from_ref(&start), &quick(), 30, 7, 3);
+        assert_eq!(one.len(), 30);
+        assert_eq!(one, three);
+        let other = generate(std::slice::from_ref(&start), &quick(), 30, 8, 1);
+        assert_ne!(one, other);
+    }
+
+    #[test]
+    fn no_duplicates_and_every_start_used() {
+        let starts: Vec<abraxas::Position> = ["s2", "s5"]
+            .iter()
+            .map(|sheet| {
+                let text = format!("{sheet} 8/8/8/8/8/8/8/8 sw 1 p - 24 0 0 3 3 1");
+                abraxas::Position::parse(&text, Default::default()).unwrap()
+            })
+            .collect();
+        let openings = generate(&starts, &quick(), 40, 1, 2);
+        assert_eq!(openings.len(), 40);
+        let keys: HashSet<String> = openings.iter().map(ToString::to_string).collect();
+        assert_eq!(keys.len(), 40);
+        for sheet in ["s2", "s5"] {
+            assert!(openings.iter().any(|p| p.to_string().starts_with(sheet)));
+        }
+        // Random openings leave the stop stones alone.
+        assert!(openings.iter().all(|p| p.blue_stones() == 0));
+    }
+
+    #[test]
+    fn only_balanced_positions_are_kept() {
+        let start = akiba::Position::start(Default::default());
+        let config = OpeningConfig {
+            max_score: 0,
+            ..quick()
+        };
+        let mut searcher = Searcher::<akiba::Position>::new(1);
+        let limits = Limits {
+            depth: Some(config.depth),
+            ..Limits::default()
+        };
+        for position in generate(std::slice::from_ref(&start), &config, 10, 3, 2) {
+            searcher.clear();
+            let result = searcher.search(&position, &[], &limits, 1, &mut |_| {});
+            assert_eq!(result.score, Score::Cp(0), "{position}");
+        }
+    }
+}
