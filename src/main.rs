@@ -7,7 +7,11 @@ use shove::cli;
 use shove::game::{Game, GameVisitor, with_game};
 use shove::matches::{self, Adjudication, EngineConfig, MatchConfig, TimeControl, stats::Sprt};
 use shove::offboard;
+use shove::pipeline::merge;
 use shove::pipeline::openings::OpeningConfig;
+use shove::pipeline::selfplay::{self, Budget, SelfplayConfig};
+use shove::pipeline::shard::Shard;
+use shove::pipeline::tune::{TuneConfig, TuneRun};
 use shove::players::BotKind;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -120,6 +124,22 @@ enum Command {
     Openings(Box<OpeningsArgs>),
     /// Play two engines against each other and measure the first one's strength.
     Match(Box<MatchArgs>),
+    /// Play the engine against itself and write every position with its search score and
+    /// the game's result (training data for `shove tune`; format in docs/pipeline.md).
+    Selfplay(Box<SelfplayArgs>),
+    /// Fit the evaluation weights to self-play data (Texel tuning) and write them as a
+    /// Rust source file.
+    Tune(Box<TuneArgs>),
+    /// Combine the logs of sharded matches into one result, or sharded self-play data
+    /// files into one file; inputs with different settings are refused.
+    Merge {
+        /// Match logs (`--log`) or self-play data files, all of one kind.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the merged log or data file here (needed for data files).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Step through the games of a match log, printing the board after every move.
     Replay {
         /// A log written by `shove match --log`.
@@ -236,6 +256,85 @@ struct MatchArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Play only shard K of N: the game pairs p with p % N = K - 1 (see `shove merge`).
+    #[arg(long, default_value = "1/1", value_name = "K/N")]
+    shard: Shard,
+}
+
+#[derive(clap::Args)]
+struct SelfplayArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// Append the positions to this file (created with its header if absent).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Games of the whole run (all shards together).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Seed of the openings; the same seed and settings give the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 1000, conflicts_with = "depth")]
+    nodes: u64,
+    /// Search each move to this depth instead of a node budget.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Games played at the same time (default: one per core).
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// A game still going on after this many moves is drawn (0: no limit).
+    #[arg(long, default_value_t = 400, value_name = "N")]
+    max_moves: usize,
+    /// Do not draw a game at the third occurrence of a position.
+    #[arg(long)]
+    no_repetition_draw: bool,
+    /// Transposition table of each of the two searchers per game, in MB.
+    #[arg(long, default_value_t = 4)]
+    hash: usize,
+    /// Play only shard K of N: the blocks of 16 games b with b % N = K - 1.
+    #[arg(long, default_value = "1/1", value_name = "K/N")]
+    shard: Shard,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(clap::Args)]
+struct TuneArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// Self-play data files (`shove selfplay --out`), all with the same settings.
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// Write the tuned weights as Rust source here (e.g. src/akiba/weights.rs).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Passes of Adam over the training set.
+    #[arg(long, default_value_t = 400)]
+    epochs: usize,
+    /// Share of the game result in the target (the rest: the search score).
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f64,
+    /// Adam's first step size, in evaluation units.
+    #[arg(long, default_value_t = 2.0)]
+    learning_rate: f64,
+    /// Positions with a search score beyond this are left out.
+    #[arg(long, default_value_t = 2000)]
+    max_score: i32,
+    /// Use every position, not only quiet ones.
+    #[arg(long)]
+    all_positions: bool,
+    /// Threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// No progress lines.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 fn main() -> ExitCode {
@@ -250,6 +349,11 @@ fn main() -> ExitCode {
         ) => game.name.clone().or(args.game.name.clone()),
         Some(Command::Match(match_args)) => match_args.game.name.clone().or(args.game.name.clone()),
         Some(Command::Openings(openings)) => openings.game.name.clone().or(args.game.name.clone()),
+        Some(Command::Selfplay(a)) => a.game.name.clone().or(args.game.name.clone()),
+        Some(Command::Tune(a)) => a.game.name.clone().or(args.game.name.clone()),
+        Some(Command::Merge { files, out }) => {
+            return exit(merge::merge(files, out.as_deref()).map(|text| print!("{text}")));
+        }
         // A log names the game of each of its lines.
         Some(Command::Replay { file, game }) => {
             return exit(matches::log::replay_file(file, *game));
@@ -363,7 +467,11 @@ impl GameVisitor for Run {
                     args.out.as_deref(),
                 )
             }
-            Command::Replay { .. } => unreachable!("replay is run before choosing a game"),
+            Command::Selfplay(a) => selfplay(*a, G::NAME, self.rule_options),
+            Command::Tune(a) => tune(*a, G::NAME),
+            Command::Replay { .. } | Command::Merge { .. } => {
+                unreachable!("replay and merge are run before choosing a game")
+            }
         }
     }
 }
@@ -416,8 +524,68 @@ fn play_match(
         sprt: args.sprt,
         log: args.log,
         progress: !args.quiet,
+        shard: args.shard,
     };
     let report = matches::run_match(&config)?;
     print!("{report}");
+    Ok(())
+}
+
+/// `shove selfplay`: prints the games and positions written, and positions/s.
+fn selfplay(
+    args: SelfplayArgs,
+    game: &str,
+    rule_options: Vec<(String, String)>,
+) -> Result<(), String> {
+    let config = SelfplayConfig {
+        game: game.to_string(),
+        rule_options,
+        games: args.games,
+        seed: args.seed,
+        budget: match args.depth {
+            Some(depth) => Budget::Depth(depth),
+            None => Budget::Nodes(args.nodes),
+        },
+        concurrency: args.concurrency.unwrap_or_else(cores),
+        adjudication: Adjudication {
+            max_plies: args.max_moves,
+            repetition_draw: !args.no_repetition_draw,
+        },
+        openings: OpeningConfig::default(),
+        shard: args.shard,
+        hash_megabytes: args.hash,
+        out: args.out,
+        progress: !args.quiet,
+    };
+    let report = selfplay::run_selfplay(&config)?;
+    println!(
+        "{} games, {} positions in {:.1} s: {:.0} positions/s ({} threads)",
+        report.games,
+        report.positions,
+        report.seconds,
+        report.positions as f64 / report.seconds.max(1e-9),
+        config.concurrency
+    );
+    Ok(())
+}
+
+/// `shove tune`: prints the errors before and after and the changed weights.
+fn tune(args: TuneArgs, game: &str) -> Result<(), String> {
+    let run = TuneRun {
+        game: game.to_string(),
+        data: args.data,
+        config: TuneConfig {
+            lambda: args.lambda,
+            epochs: args.epochs,
+            learning_rate: args.learning_rate,
+            max_score: args.max_score,
+            quiet_only: !args.all_positions,
+            threads: args.threads.unwrap_or_else(cores),
+            ..TuneConfig::default()
+        },
+        out: args.out,
+        progress: !args.quiet,
+    };
+    print!("{}", shove::pipeline::tune::run_tune(&run)?);
     Ok(())
 }
