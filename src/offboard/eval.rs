@@ -242,26 +242,28 @@ mod tests {
 
     #[test]
     fn features_count_a_concrete_position() {
-        // Red to move with a pending marble: two red marbles side by side on e4, e5 and a
-        // yellow one on e6; red has 2 points, yellow 1.
-        let position: Position = "5/6/7/8/3RRY3/8/7/6/5 r 2 1 ............ p 3"
-            .parse()
-            .expect("valid");
-        let mut sparse = Sparse::default();
-        features(&position, &mut sparse);
-        let value = |t: usize| {
+        let value = |text: &str, t: usize| {
+            let position: Position = text.parse().expect("valid");
+            let mut sparse = Sparse::default();
+            features(&position, &mut sparse);
+            assert_eq!(sparse.dot(&WEIGHTS), evaluate(&position), "{text}");
             sparse
                 .0
                 .iter()
                 .find(|e| usize::from(e.0) == t)
                 .map_or(0, |e| e.1)
         };
-        assert_eq!(value(term::POINT), 1);
-        assert_eq!(value(term::POINT_PROGRESS), 4 - 1);
-        assert_eq!(value(term::MARBLE), 1);
-        assert_eq!(value(term::COHESION), 1);
-        assert_eq!(value(term::PENDING), 1);
-        assert_eq!(value(term::TEMPO), 1);
-        assert_eq!(sparse.dot(&WEIGHTS), evaluate(&position));
+        // Red to move with a pending marble: 2 points (a yellow marble in a 2-sector) to 1.
+        let scored = "YR3/6/7/8/9/8/7/6/5 r 2 1 .y...r...... p 9";
+        assert_eq!(value(scored, term::POINT), 1);
+        assert_eq!(value(scored, term::POINT_PROGRESS), 4 - 1);
+        assert_eq!(value(scored, term::MARBLE), 0);
+        assert_eq!(value(scored, term::PENDING), 1);
+        assert_eq!(value(scored, term::TEMPO), 1);
+        // Two red marbles side by side and a yellow one: one own pair, one marble more.
+        let pair = "5/6/7/8/3RRY3/8/7/6/5 r 0 0 ............ - 3";
+        assert_eq!(value(pair, term::COHESION), 1);
+        assert_eq!(value(pair, term::MARBLE), 1);
+        assert_eq!(value(pair, term::PENDING), 0);
     }
 }
