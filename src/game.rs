@@ -1,6 +1,7 @@
 //! The interface every game implements, so that search, protocol and tools are written once
 //! and monomorphised per game.
 
+use crate::linear::Terms;
 use crate::{abraxas, akiba, offboard};
 use std::fmt;
 use std::mem::MaybeUninit;
@@ -168,6 +169,18 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
 
     /// Static evaluation in centipawn-like units from the view of [`Game::to_move`].
     fn evaluate(&self) -> i32;
+    /// The names of the evaluation's terms, in index order: [`Game::evaluate`] is
+    /// `Σ weight·feature` over them (see [`crate::linear`]), which is what `shove tune`
+    /// fits. Empty for an evaluation that is not (yet) written that way.
+    fn term_names() -> Vec<String> {
+        Vec::new()
+    }
+    /// The engine's weight of each term, indexed like [`Game::term_names`].
+    fn weights() -> &'static [i32] {
+        &[]
+    }
+    /// Emits the position's feature values (side to move's view) into `terms`.
+    fn features(&self, _terms: &mut impl Terms) {}
     /// Material alone (what has been won and what is left) from the view of
     /// [`Game::to_move`]: the evaluation of the simple reference players.
     fn material(&self) -> i32;

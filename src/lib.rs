@@ -8,6 +8,7 @@ pub mod akiba;
 pub mod cli;
 pub mod game;
 pub mod gui;
+pub mod linear;
 pub mod logging;
 pub mod matches;
 pub mod offboard;

@@ -6,11 +6,14 @@ use clap::Parser;
 use shove::akiba;
 use shove::cli::{
     self,
-    args::{Args, Command, GameArg, MatchArgs, RuleArgs},
+    args::{Args, Command, GameArg, MatchArgs, RuleArgs, SelfplayArgs, TuneArgs},
 };
 use shove::game::{Game, GameVisitor, with_game};
 use shove::matches::{self, Adjudication, EngineConfig, MatchConfig};
+use shove::pipeline::merge;
 use shove::pipeline::openings::OpeningConfig;
+use shove::pipeline::selfplay::{self, Budget, SelfplayConfig};
+use shove::pipeline::tune::{TuneConfig, TuneRun};
 use shove::players::BotKind;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -59,6 +62,22 @@ fn run(args: Args) -> Result<(), String> {
             merge_game(&openings.game, &outer_game),
             openings.rules.clone().or(outer_rules),
         ),
+        Some(Command::Selfplay(args)) => (
+            merge_game(&args.game, &outer_game),
+            args.rules.clone().or(outer_rules),
+        ),
+        Some(Command::Tune(args)) => {
+            no_rule_flags(&outer_rules, "tune")?;
+            (merge_game(&args.game, &outer_game), RuleArgs::default())
+        }
+        // Each input names its own game and settings.
+        Some(Command::Merge { files, out }) => {
+            no_rule_flags(&outer_rules, "merge")?;
+            if outer_game.name.is_some() {
+                return Err("--game does not apply to 'merge': the inputs name their game".into());
+            }
+            return merge::merge(files, out.as_deref()).map(|text| print!("{text}"));
+        }
         Some(Command::Bench { game, .. }) => {
             no_rule_flags(&outer_rules, "bench")?;
             (merge_game(game, &outer_game), RuleArgs::default())
@@ -180,9 +199,7 @@ impl GameVisitor for Run {
                     max_score: args.max_score,
                     ..OpeningConfig::default()
                 };
-                let threads = args.threads.unwrap_or_else(|| {
-                    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-                });
+                let threads = args.threads.unwrap_or_else(|| cores());
                 let command = command_line();
                 cli::openings::<G>(
                     rules()?,
@@ -195,8 +212,10 @@ impl GameVisitor for Run {
                     args.out.as_deref(),
                 )
             }
-            Command::Replay { .. } | Command::Gui { .. } => {
-                unreachable!("replay and gui are run before choosing a game")
+            Command::Selfplay(args) => selfplay(*args, G::NAME, self.rule_options),
+            Command::Tune(args) => tune(*args, G::NAME),
+            Command::Replay { .. } | Command::Gui { .. } | Command::Merge { .. } => {
+                unreachable!("replay, gui and merge are run before choosing a game")
             }
         }
     }
@@ -239,6 +258,7 @@ fn play_match(
         engines,
         openings: args.openings,
         seed: args.seed,
+        shard: args.shard,
         games: args.games,
         concurrency: args.concurrency,
         adjudication: Adjudication {
@@ -255,4 +275,67 @@ fn play_match(
     let report = matches::run_match(&config)?;
     print!("{report}");
     Ok(())
+}
+
+/// `shove selfplay`: prints the games and positions written, and positions/s.
+fn selfplay(
+    args: SelfplayArgs,
+    game: &str,
+    rule_options: Vec<(String, String)>,
+) -> Result<(), String> {
+    let config = SelfplayConfig {
+        game: game.to_string(),
+        rule_options,
+        games: args.games,
+        seed: args.seed,
+        budget: match args.depth {
+            Some(depth) => Budget::Depth(depth),
+            None => Budget::Nodes(args.nodes),
+        },
+        concurrency: args.concurrency.unwrap_or_else(cores),
+        adjudication: Adjudication {
+            max_plies: args.max_moves,
+            repetition_draw: !args.no_repetition_draw,
+        },
+        openings: OpeningConfig::default(),
+        shard: args.shard,
+        hash_megabytes: args.hash,
+        out: args.out,
+        progress: !args.quiet,
+    };
+    let report = selfplay::run_selfplay(&config)?;
+    println!(
+        "{} games, {} positions in {:.1} s: {:.0} positions/s ({} threads)",
+        report.games,
+        report.positions,
+        report.seconds,
+        report.positions as f64 / report.seconds.max(1e-9),
+        config.concurrency
+    );
+    Ok(())
+}
+
+/// `shove tune`: prints the errors before and after and the changed weights.
+fn tune(args: TuneArgs, game: &str) -> Result<(), String> {
+    let run = TuneRun {
+        game: game.to_string(),
+        data: args.data,
+        config: TuneConfig {
+            lambda: args.lambda,
+            epochs: args.epochs,
+            learning_rate: args.learning_rate,
+            max_score: args.max_score,
+            quiet_only: !args.all_positions,
+            threads: args.threads.unwrap_or_else(cores),
+            ..TuneConfig::default()
+        },
+        out: args.out,
+        progress: !args.quiet,
+    };
+    print!("{}", shove::pipeline::tune::run_tune(&run)?);
+    Ok(())
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }

@@ -1,65 +1,96 @@
-//! Static evaluation of Akiba positions. Every term has a named weight so it can be tuned.
+//! Static evaluation of Akiba positions: a weighted sum of named terms (see
+//! [`crate::linear`]), each the side to move's count minus the opponent's unless it belongs
+//! to one side's turn. The weights live in `weights.rs`, written by `shove tune`.
 
-use super::board::{Direction, FILE_A, RANK_1};
+use super::board::{Direction, FILE_A, RANK_1, Squares};
 use super::position::{MARBLES_PER_PLAYER, Position};
+use super::weights::WEIGHTS;
 use crate::game::Player;
+use crate::linear::{Dot, Terms};
 
-/// Weights of the evaluation terms, in hundredths of a marble-ish unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
+/// Term indices; the per-cell table follows the named terms.
+pub mod term {
     /// Per red won.
-    pub red_won: i32,
+    pub const RED_WON: usize = 0;
     /// Per red won, times the reds won: a red counts more the closer it brings the win.
-    pub red_won_progress: i32,
+    pub const RED_WON_PROGRESS: usize = 1;
     /// Per own marble on the board.
-    pub marble: i32,
-    /// Per missing own marble, squared: losing the last marbles is losing the game.
-    pub marble_scarcity: i32,
+    pub const MARBLE: usize = 2;
+    /// Per missing own marble, squared, negated: losing the last marbles is losing the game.
+    pub const MARBLE_SCARCITY: usize = 3;
     /// Per push the side to move has that wins a red now.
-    pub red_threat_to_move: i32,
+    pub const RED_THREAT_TO_MOVE: usize = 4;
     /// Per push the side to move has that captures an opposing marble now.
-    pub capture_threat_to_move: i32,
-    /// Per push the waiting side would have that wins a red (the mover can parry few).
-    pub red_threat_waiting: i32,
-    /// Per push the waiting side would have that captures a marble.
-    pub capture_threat_waiting: i32,
+    pub const CAPTURE_THREAT_TO_MOVE: usize = 5;
+    /// Per push the waiting side would have that wins a red (negated; the mover can parry
+    /// few).
+    pub const RED_THREAT_WAITING: usize = 6;
+    /// Per push the waiting side would have that captures a marble (negated).
+    pub const CAPTURE_THREAT_WAITING: usize = 7;
     /// Per own marble on an edge square (where it can be pushed off).
-    pub edge_exposure: i32,
+    pub const EDGE_EXPOSURE: usize = 8;
     /// Per legal push.
-    pub mobility: i32,
+    pub const MOBILITY: usize = 9;
     /// Per red standing in a rank or file that holds an own marble.
-    pub red_in_own_line: i32,
+    pub const RED_IN_OWN_LINE: usize = 10;
     /// For being the side to move.
-    pub tempo: i32,
+    pub const TEMPO: usize = 11;
+    /// Per pair of orthogonally adjacent own marbles: a row to push with.
+    pub const COHESION: usize = 12;
+    /// First of the per-cell terms: an own marble on a square of that class. The 49
+    /// squares fall into 10 classes under the board's 8 symmetries (rotations and
+    /// reflections; the rules know no direction), which share a weight.
+    pub const CELL: usize = 13;
+    /// Number of terms.
+    pub const COUNT: usize = CELL + 10;
 }
 
-impl Weights {
-    pub const DEFAULT: Weights = Weights {
-        red_won: 100,
-        red_won_progress: 8,
-        marble: 90,
-        marble_scarcity: 6,
-        red_threat_to_move: 60,
-        capture_threat_to_move: 50,
-        red_threat_waiting: 25,
-        capture_threat_waiting: 20,
-        edge_exposure: -6,
-        mobility: 2,
-        red_in_own_line: 1,
-        tempo: 10,
-    };
+/// Names of the terms before the per-cell table, in index order.
+const NAMES: [&str; term::CELL] = [
+    "red_won",
+    "red_won_progress",
+    "marble",
+    "marble_scarcity",
+    "red_threat_to_move",
+    "capture_threat_to_move",
+    "red_threat_waiting",
+    "capture_threat_waiting",
+    "edge_exposure",
+    "mobility",
+    "red_in_own_line",
+    "tempo",
+    "cohesion",
+];
+
+/// Every term's name; a per-cell class is named by its square nearest a1 with the file
+/// not past the rank (`cells_like_a1`, `cells_like_a2`, `cells_like_b2`, .. `cells_like_d4`).
+pub fn term_names() -> Vec<String> {
+    let cells = (0..4u8).flat_map(|rank| {
+        (0..=rank).map(move |file| format!("cells_like_{}{}", (b'a' + file) as char, rank + 1))
+    });
+    NAMES.iter().map(|n| n.to_string()).chain(cells).collect()
 }
 
 const EDGES: u64 = RANK_1 | (RANK_1 << 48) | FILE_A | (FILE_A << 6);
 
-/// Terms that depend only on one player's marbles, from that player's view.
-fn player_terms(position: &Position, player: Player, to_move: bool, w: &Weights) -> i32 {
+/// What one player has, counted from the board.
+struct Counts {
+    reds_won: i32,
+    marbles: i32,
+    missing: i32,
+    mobility: i32,
+    red_threats: i32,
+    capture_threats: i32,
+    edge: i32,
+    reds_in_lines: i32,
+    cohesion: i32,
+}
+
+fn counts(position: &Position, player: Player) -> Counts {
     let own = position.marbles[player.index()];
     let red = position.marbles[2];
     let reds_won = i32::from(position.reds_won[player.index()]);
     let marbles = own.count_ones() as i32;
-    let missing = MARBLES_PER_PLAYER as i32 - marbles;
-
     let (mut mobility, mut red_threats, mut capture_threats) = (0, 0, 0);
     for dir in Direction::ALL {
         let pushes = position.pushes_for(player, dir);
@@ -67,37 +98,81 @@ fn player_terms(position: &Position, player: Player, to_move: bool, w: &Weights)
         red_threats += pushes.win_red.count_ones() as i32;
         capture_threats += pushes.capture.count_ones() as i32;
     }
-    let (red_threat, capture_threat) = if to_move {
-        (w.red_threat_to_move, w.capture_threat_to_move)
-    } else {
-        (w.red_threat_waiting, w.capture_threat_waiting)
-    };
-
     let mut reds_in_lines = 0;
     for i in 0..7 {
-        let rank = RANK_1 << (8 * i);
-        let file = FILE_A << i;
-        for line in [rank, file] {
+        for line in [RANK_1 << (8 * i), FILE_A << i] {
             if own & line != 0 {
                 reds_in_lines += (red & line).count_ones() as i32;
             }
         }
     }
-
-    w.red_won * reds_won + w.red_won_progress * reds_won * reds_won + w.marble * marbles
-        - w.marble_scarcity * missing * missing
-        + red_threat * red_threats
-        + capture_threat * capture_threats
-        + w.edge_exposure * (own & EDGES).count_ones() as i32
-        + w.mobility * mobility
-        + w.red_in_own_line * reds_in_lines
-        + if to_move { w.tempo } else { 0 }
+    // East and north neighbours: each adjacent pair once.
+    let cohesion = (own & Direction::North.shift(own)).count_ones()
+        + (own & Direction::East.shift(own)).count_ones();
+    Counts {
+        reds_won,
+        marbles,
+        missing: MARBLES_PER_PLAYER as i32 - marbles,
+        mobility,
+        red_threats,
+        capture_threats,
+        edge: (own & EDGES).count_ones() as i32,
+        reds_in_lines,
+        cohesion: cohesion as i32,
+    }
 }
 
-/// The evaluation from the view of the side to move.
-pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
+/// The symmetry class of a square, 0..10: fold the board onto its corner triangle a1-d1-d4
+/// (class `rank * (rank + 1) / 2 + file` there).
+fn cell(square: super::board::Square) -> usize {
+    let fold = |x: u8| usize::from(x.min(6 - x));
+    let (file, rank) = (fold(square.file()), fold(square.rank()));
+    let (low, high) = (file.min(rank), file.max(rank));
+    high * (high + 1) / 2 + low
+}
+
+/// Emits the features of `position` from the side to move's view.
+#[inline]
+pub fn features(position: &Position, terms: &mut impl Terms) {
     let me = position.side;
-    player_terms(position, me, true, weights) - player_terms(position, me.other(), false, weights)
+    let (a, b) = (counts(position, me), counts(position, me.other()));
+    terms.add(term::RED_WON, a.reds_won - b.reds_won);
+    terms.add(
+        term::RED_WON_PROGRESS,
+        a.reds_won * a.reds_won - b.reds_won * b.reds_won,
+    );
+    terms.add(term::MARBLE, a.marbles - b.marbles);
+    terms.add(
+        term::MARBLE_SCARCITY,
+        b.missing * b.missing - a.missing * a.missing,
+    );
+    terms.add(term::RED_THREAT_TO_MOVE, a.red_threats);
+    terms.add(term::CAPTURE_THREAT_TO_MOVE, a.capture_threats);
+    terms.add(term::RED_THREAT_WAITING, -b.red_threats);
+    terms.add(term::CAPTURE_THREAT_WAITING, -b.capture_threats);
+    terms.add(term::EDGE_EXPOSURE, a.edge - b.edge);
+    terms.add(term::MOBILITY, a.mobility - b.mobility);
+    terms.add(term::RED_IN_OWN_LINE, a.reds_in_lines - b.reds_in_lines);
+    terms.add(term::TEMPO, 1);
+    terms.add(term::COHESION, a.cohesion - b.cohesion);
+    for square in Squares(position.marbles[me.index()]) {
+        terms.add(term::CELL + cell(square), 1);
+    }
+    for square in Squares(position.marbles[me.other().index()]) {
+        terms.add(term::CELL + cell(square), -1);
+    }
+}
+
+/// The evaluation from the view of the side to move, with the given weights.
+pub fn evaluate_with(position: &Position, weights: &[i32]) -> i32 {
+    let mut dot = Dot::new(weights);
+    features(position, &mut dot);
+    dot.sum
+}
+
+/// The engine's evaluation.
+pub fn evaluate(position: &Position) -> i32 {
+    evaluate_with(position, &WEIGHTS)
 }
 
 /// Reds won and marbles left, 100 each, from the view of the side to move.
@@ -112,15 +187,16 @@ pub fn material(position: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::linear::Sparse;
 
     fn eval(text: &str) -> i32 {
-        evaluate(&text.parse().expect("valid"), &Weights::DEFAULT)
+        evaluate(&text.parse().expect("valid"))
     }
 
     #[test]
     fn start_position_is_balanced_up_to_tempo() {
         // The start is symmetric: only the tempo term separates the sides.
-        assert_eq!(eval(Position::START), Weights::DEFAULT.tempo);
+        assert_eq!(eval(Position::START), WEIGHTS[term::TEMPO]);
     }
 
     #[test]
@@ -141,9 +217,58 @@ mod tests {
 
     #[test]
     fn colour_symmetric() {
-        // Mirroring the board top-bottom and swapping colours gives the same value.
-        let white = eval("7/7/7/W2R3/7/3B3/7 w 2 1 - - 9");
-        let black = eval("7/3W3/7/B2R3/7/7/7 b 1 2 - - 9");
-        assert_eq!(white, black);
+        // Mirroring the board top-bottom and swapping colours gives the same value (the
+        // per-cell table is symmetric as long as its weights are).
+        let white = "7/7/7/W2R3/7/3B3/7 w 2 1 - - 9".parse().expect("valid");
+        let black = "7/3W3/7/B2R3/7/7/7 b 1 2 - - 9".parse().expect("valid");
+        let mut weights = WEIGHTS;
+        weights[term::CELL..].fill(0);
+        assert_eq!(
+            evaluate_with(&white, &weights),
+            evaluate_with(&black, &weights)
+        );
+    }
+
+    #[test]
+    fn symmetric_squares_share_a_class() {
+        use super::super::board::Square;
+        let mut members = [0; 10];
+        for square in Square::all() {
+            let class = cell(square);
+            members[class] += 1;
+            let mirrored = Square::new(6 - square.file(), square.rank());
+            let turned = Square::new(square.rank(), 6 - square.file());
+            assert_eq!(cell(mirrored), class, "{square}");
+            assert_eq!(cell(turned), class, "{square}");
+        }
+        // Corners, edge squares, diagonals and the centre.
+        assert_eq!(members, [4, 8, 4, 8, 8, 4, 4, 4, 4, 1]);
+        assert_eq!(term_names()[term::CELL + 9], "cells_like_d4");
+    }
+
+    #[test]
+    fn features_count_a_concrete_position() {
+        // White to move: a marble on d6 and one on d5 (one adjacent pair), 2 reds won;
+        // Black: a marble on a4, 1 red won; a red on d4.
+        let position: Position = "7/3W3/3W3/B2R3/7/7/7 w 2 1 - - 9".parse().expect("valid");
+        let mut sparse = Sparse::default();
+        features(&position, &mut sparse);
+        let value = |t: usize| {
+            sparse
+                .0
+                .iter()
+                .find(|e| usize::from(e.0) == t)
+                .map_or(0, |e| e.1)
+        };
+        assert_eq!(value(term::RED_WON), 1);
+        assert_eq!(value(term::RED_WON_PROGRESS), 4 - 1);
+        assert_eq!(value(term::MARBLE), 1);
+        assert_eq!(value(term::MARBLE_SCARCITY), 7 * 7 - 6 * 6);
+        assert_eq!(value(term::COHESION), 1);
+        assert_eq!(value(term::TEMPO), 1);
+        // d6 folds to b4 (low 1, high 3: class 7), a4 to a4 (low 0, high 3: class 6).
+        assert_eq!(value(term::CELL + 7), 1, "d6");
+        assert_eq!(value(term::CELL + 6), -1, "a4");
+        assert_eq!(sparse.dot(&WEIGHTS), evaluate(&position));
     }
 }

@@ -7,6 +7,7 @@ mod fen;
 mod movegen;
 mod moves;
 mod position;
+pub mod weights;
 mod zobrist;
 
 pub use board::{Direction, Square};
@@ -15,6 +16,7 @@ pub use moves::{Move, ParseMoveError};
 pub use position::{Marble, Position};
 
 use crate::game::{Game, MoveList, Outcome, Player};
+use crate::linear::Terms;
 use std::fmt;
 use std::str::FromStr;
 
@@ -116,7 +118,19 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self, &eval::Weights::DEFAULT)
+        eval::evaluate(self)
+    }
+
+    fn term_names() -> Vec<String> {
+        eval::term_names()
+    }
+
+    fn weights() -> &'static [i32] {
+        &weights::WEIGHTS
+    }
+
+    fn features(&self, terms: &mut impl Terms) {
+        eval::features(self, terms)
     }
 
     fn material(&self) -> i32 {

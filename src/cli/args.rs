@@ -6,6 +6,7 @@
 use crate::akiba::RepeatRule;
 use crate::matches::{self, TimeControl, stats::Sprt};
 use crate::offboard;
+use crate::pipeline::shard::Shard;
 use crate::players::BotKind;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -189,6 +190,22 @@ pub enum Command {
     Openings(Box<OpeningsArgs>),
     /// Play two engines against each other and measure the first one's strength.
     Match(Box<MatchArgs>),
+    /// Play the engine against itself and write every position with its search score and
+    /// the game's result (training data for `shove tune`; format in docs/pipeline.md).
+    Selfplay(Box<SelfplayArgs>),
+    /// Fit the evaluation weights to self-play data (Texel tuning) and write them as a
+    /// Rust source file.
+    Tune(Box<TuneArgs>),
+    /// Combine the logs of sharded matches into one result, or sharded self-play data
+    /// files into one file; inputs with different settings are refused.
+    Merge {
+        /// Match logs (`--log`) or self-play data files, all of one kind.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the merged log or data file here (needed for data files).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Step through the games of a match log, printing the board after every move (the
     /// log names each game's rules).
     Replay {
@@ -225,6 +242,9 @@ impl Command {
             Command::Match(_) => "match",
             Command::Replay { .. } => "replay",
             Command::Gui { .. } => "gui",
+            Command::Selfplay(_) => "selfplay",
+            Command::Tune(_) => "tune",
+            Command::Merge { .. } => "merge",
         }
     }
 }
@@ -342,6 +362,83 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 60, value_name = "SECONDS")]
     pub timeout: u64,
     /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Play only shard K of N: the game pairs p with p % N = K - 1 (see `shove merge`).
+    #[arg(long, default_value = "1/1", value_name = "K/N")]
+    pub shard: Shard,
+}
+
+#[derive(clap::Args)]
+pub struct SelfplayArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Append the positions to this file (created with its header if absent).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Games of the whole run (all shards together).
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Seed of the openings; the same seed and settings give the same games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 1000, conflicts_with = "depth")]
+    pub nodes: u64,
+    /// Search each move to this depth instead of a node budget.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Games played at the same time (default: one per core).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// A game still going on after this many moves is drawn (0: no limit).
+    #[arg(long, default_value_t = 400, value_name = "N")]
+    pub max_moves: usize,
+    /// Do not draw a game at the third occurrence of a position.
+    #[arg(long)]
+    pub no_repetition_draw: bool,
+    /// Transposition table of each of the two searchers per game, in MB.
+    #[arg(long, default_value_t = 4)]
+    pub hash: usize,
+    /// Play only shard K of N: the blocks of 16 games b with b % N = K - 1.
+    #[arg(long, default_value = "1/1", value_name = "K/N")]
+    pub shard: Shard,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(clap::Args)]
+pub struct TuneArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    /// Self-play data files (`shove selfplay --out`), all with the same settings.
+    #[arg(required = true)]
+    pub data: Vec<PathBuf>,
+    /// Write the tuned weights as Rust source here (e.g. src/akiba/weights.rs).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Passes of Adam over the training set.
+    #[arg(long, default_value_t = 400)]
+    pub epochs: usize,
+    /// Share of the game result in the target (the rest: the search score).
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
+    /// Adam's first step size, in evaluation units.
+    #[arg(long, default_value_t = 2.0)]
+    pub learning_rate: f64,
+    /// Positions with a search score beyond this are left out.
+    #[arg(long, default_value_t = 2000)]
+    pub max_score: i32,
+    /// Use every position, not only quiet ones.
+    #[arg(long)]
+    pub all_positions: bool,
+    /// Threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress lines.
     #[arg(long)]
     pub quiet: bool,
 }

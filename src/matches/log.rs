@@ -15,6 +15,10 @@ use std::path::Path;
 pub const HEADER: &str =
     "# number\tgame\tplayer 1\tplayer 2\tresult\treason\topening\tmoves\trule options";
 
+/// Starts the second line of a log: the match's settings (see
+/// [`super::MatchConfig::settings`]), which `shove merge` compares.
+pub const SETTINGS: &str = "#settings";
+
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {

@@ -8,12 +8,13 @@
 
 use super::adjudication::Adjudication;
 use super::engine::{Engine, Failure, split_command};
-use super::log::{GameRecord, HEADER, result_text};
+use super::log::{GameRecord, HEADER, SETTINGS, result_text};
 use super::openings;
 use super::stats::{Pentanomial, Sprt, Verdict};
 use super::tc::TimeControl;
 use crate::game::{Game, Outcome, Player};
 use crate::game::{GameVisitor, with_game};
+use crate::pipeline::shard::Shard;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -111,6 +112,54 @@ pub struct MatchConfig {
     pub log: Option<PathBuf>,
     /// Draw a progress bar on stderr.
     pub progress: bool,
+    /// The part of the game pairs to play: pair `p` belongs to shard `p % N + 1`. A shard
+    /// plays all of its pairs (an SPRT verdict is reported, not acted on), so the shards'
+    /// logs merge into exactly the unsharded match.
+    pub shard: Shard,
+}
+
+impl MatchConfig {
+    /// The settings that make two logs parts of one match (`shove merge` checks them):
+    /// tab-separated `name=value` fields. The shard is not among them.
+    pub fn settings(&self) -> String {
+        let engine = |i: usize| {
+            let e = &self.engines[i];
+            format!(
+                "engine{}={} | {} | {}",
+                i + 1,
+                e.name,
+                e.command.join(" "),
+                e.tc
+            )
+        };
+        let options: Vec<String> = self
+            .options
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        [
+            format!("game={}", self.game),
+            engine(0),
+            engine(1),
+            format!(
+                "openings={}",
+                self.openings
+                    .as_ref()
+                    .map_or_else(|| "built-in".to_string(), |p| p.display().to_string())
+            ),
+            format!("seed={}", self.seed),
+            format!("games={}", 2 * self.games.div_ceil(2)),
+            format!("max_moves={}", self.adjudication.max_plies),
+            format!("repetition_draw={}", self.adjudication.repetition_draw),
+            format!("options={}", options.join(";")),
+            format!(
+                "sprt={}",
+                self.sprt.map_or_else(|| "-".to_string(), |s| s.to_string())
+            ),
+        ]
+        .map(|field| field.replace(['\t', '\n', '\r'], " "))
+        .join("\t")
+    }
 }
 
 /// How an engine lost a game other than by playing it out.
@@ -165,7 +214,7 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
-    fn new(names: [String; 2], sprt: Option<Sprt>) -> MatchReport {
+    pub fn new(names: [String; 2], sprt: Option<Sprt>) -> MatchReport {
         MatchReport {
             names,
             wins: 0,
@@ -183,7 +232,7 @@ impl MatchReport {
     /// `pair_scores` holds, per pair so far, the first engine's half points, the number
     /// of its games finished and how many of them were won; a completed pair enters the
     /// pentanomial and the SPRT.
-    fn add_game(
+    pub fn add_game(
         &mut self,
         index: usize,
         outcome: Outcome,
@@ -330,7 +379,8 @@ struct Shared<'a, G: Game> {
     /// The rule options among the engine options, for the log.
     rule_options: Vec<(String, String)>,
     openings: Vec<G>,
-    total_games: usize,
+    /// The 0-based game indices to play (this shard's), in order.
+    games: Vec<usize>,
     next_game: AtomicUsize,
     /// Set on an SPRT verdict: games in progress are abandoned.
     stop: AtomicBool,
@@ -390,28 +440,39 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
             let file = File::create(path)
                 .map_err(|e| format!("cannot create log {}: {e}", path.display()))?;
             let mut writer = BufWriter::new(file);
-            writeln!(writer, "{HEADER}").map_err(|e| format!("cannot write the log: {e}"))?;
+            writeln!(writer, "{HEADER}")
+                .and_then(|()| writeln!(writer, "{SETTINGS}\t{}", config.settings()))
+                .map_err(|e| format!("cannot write the log: {e}"))?;
             Some(writer)
         }
         None => None,
     };
+    let games: Vec<usize> = (0..2 * pairs)
+        .filter(|&index| config.shard.owns(index / 2))
+        .collect();
+    if games.is_empty() {
+        return Err(format!(
+            "shard {} has no games: {pairs} pairs in all",
+            config.shard
+        ));
+    }
     let shared = Shared::<G> {
         config,
         rule_options,
         openings,
-        total_games: 2 * pairs,
+        games,
         next_game: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
     };
     let names = config.engines.clone().map(|e| e.name);
     let mut report = MatchReport::new(names, config.sprt);
-    let progress = progress_bar(config.progress, shared.total_games as u64);
+    let progress = progress_bar(config.progress, shared.games.len() as u64);
     progress.set_message(report.score_line());
     let mut pair_scores: HashMap<usize, (usize, usize, usize)> = HashMap::new();
     let mut log_error = None;
     thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
-        for worker in 0..config.concurrency.min(shared.total_games) {
+        for worker in 0..config.concurrency.min(shared.games.len()) {
             let sender = sender.clone();
             let shared = &shared;
             thread::Builder::new()
@@ -427,7 +488,7 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
                 failure,
             } = finished;
             report.add_game(index, record.outcome, failure, &mut pair_scores);
-            if report.verdict.is_some() {
+            if report.verdict.is_some() && config.shard.is_whole() {
                 shared.stop.store(true, Ordering::SeqCst);
             }
             if failure.is_some() {
@@ -479,10 +540,10 @@ fn progress_bar(visible: bool, games: u64) -> ProgressBar {
 fn play_games<G: Game>(shared: &Shared<G>, sender: &Sender<Finished>) {
     let mut engines: [Option<Engine>; 2] = [None, None];
     while !shared.stop.load(Ordering::SeqCst) {
-        let index = shared.next_game.fetch_add(1, Ordering::SeqCst);
-        if index >= shared.total_games {
+        let next = shared.next_game.fetch_add(1, Ordering::SeqCst);
+        let Some(&index) = shared.games.get(next) else {
             break;
-        }
+        };
         let Some(finished) = play_game(shared, index, &mut engines) else {
             break;
         };

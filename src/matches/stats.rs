@@ -182,6 +182,16 @@ impl Sprt {
     }
 }
 
+impl fmt::Display for Sprt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "elo0={},elo1={},alpha={},beta={}",
+            self.elo0, self.elo1, self.alpha, self.beta
+        )
+    }
+}
+
 impl FromStr for Sprt {
     type Err = String;
 

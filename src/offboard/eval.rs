@@ -1,79 +1,125 @@
-//! Static evaluation of Offboard positions. Every term has a named weight so it can be tuned.
+//! Static evaluation of Offboard positions: a weighted sum of named terms (see
+//! [`crate::linear`]), each the side to move's count minus the opponent's unless it belongs
+//! to one side's turn. The weights live in `weights.rs`, written by `shove tune`.
 
-use super::board::{Cells, Direction};
+use super::board::{CELLS, Cell, Cells, Direction};
 use super::movegen::{LineMove, Push};
 use super::position::{POINTS_TO_WIN, Position};
+use super::weights::WEIGHTS;
 use crate::game::Player;
+use crate::linear::{Dot, Terms};
 
-/// Weights of the evaluation terms, in hundredths of a point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
+/// Term indices; the per-cell table follows the named terms.
+pub mod term {
     /// Per point scored.
-    pub point: i32,
+    pub const POINT: usize = 0;
     /// Per point, times the points: the last points before 6 matter most.
-    pub point_progress: i32,
+    pub const POINT_PROGRESS: usize = 1;
     /// Per own marble on the board: pushing power, and a marble not yet lost.
-    pub marble: i32,
-    /// For a marble the side to move may re-place (it returns at the cost of a move).
-    pub pending: i32,
+    pub const MARBLE: usize = 2;
     /// Per own marble on the rim and way off the board into an empty sector, times that
     /// sector's value: what the opponent would score by pushing it there.
-    pub exposure: i32,
+    pub const EXPOSURE: usize = 3;
     /// Per own marble on the rim and way off into an occupied sector (the marble would only
     /// come back, costing a move to re-place or being lost).
-    pub exposure_occupied: i32,
+    pub const EXPOSURE_OCCUPIED: usize = 4;
     /// Per pair of neighbouring own marbles: lines to push with, groups hard to push.
-    pub cohesion: i32,
-    /// Best push off into an empty sector the side to move has, times the sector's value.
-    pub threat_to_move: i32,
-    /// Per push off into an empty sector the waiting side would have, times the value (the
-    /// mover can parry only some).
-    pub threat_waiting: i32,
-    /// For the waiting side, when one of those pushes would reach 6 points.
-    pub winning_threat_waiting: i32,
+    pub const COHESION: usize = 5;
     /// Per push off into an occupied sector (the marble returns: a lost move or marble).
-    pub return_threat: i32,
+    pub const RETURN_THREAT: usize = 6;
     /// Per own marble and step it stands inside the rim (0 on the rim, 4 on e5).
-    pub centre: i32,
+    pub const CENTRE: usize = 7;
+    /// Best push off into an empty sector the side to move has, times the sector's value.
+    pub const THREAT_TO_MOVE: usize = 8;
+    /// For a marble the side to move may re-place (it returns at the cost of a move).
+    pub const PENDING: usize = 9;
     /// For being the side to move.
-    pub tempo: i32,
+    pub const TEMPO: usize = 10;
+    /// Per push off into an empty sector the waiting side would have, times the value,
+    /// negated (the mover can parry only some).
+    pub const THREAT_WAITING: usize = 11;
+    /// Per push of the waiting side's that would reach 6 points, negated.
+    pub const WINNING_THREAT_WAITING: usize = 12;
+    /// First of the per-cell terms: an own marble on that cell or on the cell a half turn
+    /// away (the rules and the sector values look the same from both sides), 31 in all.
+    pub const CELL: usize = 13;
+    /// Number of terms.
+    pub const COUNT: usize = CELL + super::CELLS.div_ceil(2);
 }
 
-impl Weights {
-    pub const DEFAULT: Weights = Weights {
-        point: 100,
-        point_progress: 10,
-        marble: 30,
-        pending: 20,
-        exposure: -4,
-        exposure_occupied: -2,
-        cohesion: 3,
-        threat_to_move: 60,
-        threat_waiting: 20,
-        winning_threat_waiting: 150,
-        return_threat: 8,
-        centre: 4,
-        tempo: 10,
-    };
+/// Names of the terms before the per-cell table, in index order.
+const NAMES: [&str; term::CELL] = [
+    "point",
+    "point_progress",
+    "marble",
+    "exposure",
+    "exposure_occupied",
+    "cohesion",
+    "return_threat",
+    "centre",
+    "threat_to_move",
+    "pending",
+    "tempo",
+    "threat_waiting",
+    "winning_threat_waiting",
+];
+
+/// Every term's name; `cells_like_a1` .. `cells_like_e5` for the per-cell table (a1 and
+/// i9 share a weight, and so on to e5).
+pub fn term_names() -> Vec<String> {
+    let cells = Cell::all()
+        .take(CELLS.div_ceil(2))
+        .map(|c| format!("cells_like_{c}"));
+    NAMES.iter().map(|n| n.to_string()).chain(cells).collect()
 }
 
-/// Terms of one player, from that player's view.
-fn player_terms(position: &Position, player: Player, to_move: bool, w: &Weights) -> i32 {
+/// The per-cell class of a cell: cell indices run a1 = 0 .. i9 = 60 so that a half turn
+/// maps index `i` to `60 - i`.
+fn cell_class(cell: Cell) -> usize {
+    cell.index().min(CELLS - 1 - cell.index())
+}
+
+/// What one player has, counted from the board.
+struct Counts {
+    points: i32,
+    marbles: i32,
+    centre: i32,
+    /// Each pair counted from both ends.
+    cohesion: i32,
+    exposure: i32,
+    exposure_occupied: i32,
+    best_threat: i32,
+    threats: i32,
+    winning_threats: i32,
+    return_threats: i32,
+}
+
+fn counts(position: &Position, player: Player) -> Counts {
     let rules = &position.rules;
     let own = position.marbles[player.index()];
     let points = position.points[player.index()] as i32;
-    let (mut centre, mut cohesion, mut exposure, mut exposure_occupied) = (0, 0, 0, 0);
-    let (mut best_threat, mut threats, mut winning_threats, mut return_threats) = (0, 0, 0, 0);
+    let mut c = Counts {
+        points,
+        marbles: own.count_ones() as i32,
+        centre: 0,
+        cohesion: 0,
+        exposure: 0,
+        exposure_occupied: 0,
+        best_threat: 0,
+        threats: 0,
+        winning_threats: 0,
+        return_threats: 0,
+    };
     for cell in Cells(own) {
-        centre += 4 - i32::from(cell.distance_from_centre());
-        cohesion += (cell.neighbours() & own).count_ones() as i32;
+        c.centre += 4 - i32::from(cell.distance_from_centre());
+        c.cohesion += (cell.neighbours() & own).count_ones() as i32;
         for dir in Direction::ALL {
             if let Some(exit) = cell.exit(dir) {
                 let sector = rules.sector(exit);
                 if position.sectors[sector].is_none() {
-                    exposure += i32::from(rules.value(sector));
+                    c.exposure += i32::from(rules.value(sector));
                 } else {
-                    exposure_occupied += 1;
+                    c.exposure_occupied += 1;
                 }
             }
             if let Some(LineMove {
@@ -84,49 +130,80 @@ fn player_terms(position: &Position, player: Player, to_move: bool, w: &Weights)
                 let sector = rules.sector(exit);
                 if position.sectors[sector].is_none() {
                     let value = i32::from(rules.value(sector));
-                    best_threat = best_threat.max(value);
-                    threats += value;
-                    winning_threats += i32::from(points + value >= POINTS_TO_WIN as i32);
+                    c.best_threat = c.best_threat.max(value);
+                    c.threats += value;
+                    c.winning_threats += i32::from(points + value >= POINTS_TO_WIN as i32);
                 } else {
-                    return_threats += 1;
+                    c.return_threats += 1;
                 }
             }
         }
     }
-    let turn_terms = if to_move {
-        w.threat_to_move * best_threat + if position.pending { w.pending } else { 0 } + w.tempo
-    } else {
-        w.threat_waiting * threats + w.winning_threat_waiting * winning_threats
-    };
-    w.point * points
-        + w.point_progress * points * points
-        + w.marble * own.count_ones() as i32
-        + w.exposure * exposure
-        + w.exposure_occupied * exposure_occupied
-        // Each pair was counted from both ends.
-        + w.cohesion * cohesion / 2
-        + w.return_threat * return_threats
-        + w.centre * centre
-        + turn_terms
+    c
 }
 
-/// The evaluation from the view of the side to move.
-pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
+/// Emits the features of `position` from the side to move's view.
+#[inline]
+pub fn features(position: &Position, terms: &mut impl Terms) {
     let me = position.side;
-    player_terms(position, me, true, weights) - player_terms(position, me.other(), false, weights)
+    let (a, b) = (counts(position, me), counts(position, me.other()));
+    terms.add(term::POINT, a.points - b.points);
+    terms.add(
+        term::POINT_PROGRESS,
+        a.points * a.points - b.points * b.points,
+    );
+    terms.add(term::MARBLE, a.marbles - b.marbles);
+    terms.add(term::EXPOSURE, a.exposure - b.exposure);
+    terms.add(
+        term::EXPOSURE_OCCUPIED,
+        a.exposure_occupied - b.exposure_occupied,
+    );
+    terms.add(term::COHESION, (a.cohesion - b.cohesion) / 2);
+    terms.add(term::RETURN_THREAT, a.return_threats - b.return_threats);
+    terms.add(term::CENTRE, a.centre - b.centre);
+    terms.add(term::THREAT_TO_MOVE, a.best_threat);
+    terms.add(term::PENDING, i32::from(position.pending));
+    terms.add(term::TEMPO, 1);
+    terms.add(term::THREAT_WAITING, -b.threats);
+    terms.add(term::WINNING_THREAT_WAITING, -b.winning_threats);
+    for cell in Cells(position.marbles[me.index()]) {
+        terms.add(term::CELL + cell_class(cell), 1);
+    }
+    for cell in Cells(position.marbles[me.other().index()]) {
+        terms.add(term::CELL + cell_class(cell), -1);
+    }
 }
+
+/// The evaluation from the view of the side to move, with the given weights.
+pub fn evaluate_with(position: &Position, weights: &[i32]) -> i32 {
+    let mut dot = Dot::new(weights);
+    features(position, &mut dot);
+    dot.sum
+}
+
+/// The engine's evaluation.
+pub fn evaluate(position: &Position) -> i32 {
+    evaluate_with(position, &WEIGHTS)
+}
+
+/// The number of cells, for the per-cell table's size.
+const _: () = assert!(CELLS == 61);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::linear::Sparse;
 
     fn eval(text: &str) -> i32 {
-        evaluate(&text.parse().expect("valid"), &Weights::DEFAULT)
+        evaluate(&text.parse().expect("valid"))
     }
 
     #[test]
     fn start_position_is_balanced_up_to_tempo() {
-        assert_eq!(eval(Position::START), Weights::DEFAULT.tempo);
+        let start: Position = Position::START.parse().expect("valid");
+        let mut weights = WEIGHTS;
+        weights[term::CELL..].fill(0);
+        assert_eq!(evaluate_with(&start, &weights), WEIGHTS[term::TEMPO]);
     }
 
     #[test]
@@ -139,12 +216,54 @@ mod tests {
 
     #[test]
     fn colour_symmetric() {
-        // A half turn with colours swapped: the same position for the other side.
+        // A half turn with colours swapped: the same position for the other side (the
+        // per-cell table is symmetric as long as its weights are).
+        let mut weights = WEIGHTS;
+        weights[term::CELL..].fill(0);
+        let eval = |text: &str| evaluate_with(&text.parse().expect("valid"), &weights);
         let red = eval("5/6/7/8/3RRY3/8/7/6/5 r 0 0 ............ - 3");
         let yellow = eval("5/6/7/8/3RYY3/8/7/6/5 y 0 0 ............ - 3");
         assert_eq!(red, yellow);
         let red = eval("YR3/6/7/8/9/8/7/6/5 r 2 1 .y...r...... p 9");
         let yellow = eval("5/6/7/8/9/8/7/6/3YR y 1 2 .......r...y p 9");
         assert_eq!(red, yellow);
+    }
+
+    #[test]
+    fn half_turned_cells_share_a_class() {
+        for cell in Cell::all() {
+            let turned = Cell::new(8 - cell.row() as i8, 10 - cell.number() as i8)
+                .expect("a half turn stays on the board");
+            assert_eq!(cell_class(turned), cell_class(cell), "{cell}");
+            assert_eq!(turned.index(), CELLS - 1 - cell.index(), "{cell}");
+        }
+        assert_eq!(term_names()[term::COUNT - 1], "cells_like_e5");
+    }
+
+    #[test]
+    fn features_count_a_concrete_position() {
+        let value = |text: &str, t: usize| {
+            let position: Position = text.parse().expect("valid");
+            let mut sparse = Sparse::default();
+            features(&position, &mut sparse);
+            assert_eq!(sparse.dot(&WEIGHTS), evaluate(&position), "{text}");
+            sparse
+                .0
+                .iter()
+                .find(|e| usize::from(e.0) == t)
+                .map_or(0, |e| e.1)
+        };
+        // Red to move with a pending marble: 2 points (a yellow marble in a 2-sector) to 1.
+        let scored = "YR3/6/7/8/9/8/7/6/5 r 2 1 .y...r...... p 9";
+        assert_eq!(value(scored, term::POINT), 1);
+        assert_eq!(value(scored, term::POINT_PROGRESS), 4 - 1);
+        assert_eq!(value(scored, term::MARBLE), 0);
+        assert_eq!(value(scored, term::PENDING), 1);
+        assert_eq!(value(scored, term::TEMPO), 1);
+        // Two red marbles side by side and a yellow one: one own pair, one marble more.
+        let pair = "5/6/7/8/3RRY3/8/7/6/5 r 0 0 ............ - 3";
+        assert_eq!(value(pair, term::COHESION), 1);
+        assert_eq!(value(pair, term::MARBLE), 1);
+        assert_eq!(value(pair, term::PENDING), 0);
     }
 }

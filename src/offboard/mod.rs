@@ -11,6 +11,7 @@ mod movegen;
 mod moves;
 mod position;
 mod sectors;
+pub mod weights;
 mod zobrist;
 
 pub use board::{CELLS, Cell, Direction, ParseCellError};
@@ -20,6 +21,7 @@ pub use position::{MARBLES_PER_PLAYER, POINTS_TO_WIN, Position};
 pub use sectors::{DEFAULT_SECTOR_VALUES, Exit, Rules, RulesError, SECTORS, ring_exit};
 
 use crate::game::{Game, MoveList, Outcome, Player};
+use crate::linear::Terms;
 use position::colour_name;
 
 /// The engine option that sets the sector values.
@@ -84,7 +86,19 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self, &eval::Weights::DEFAULT)
+        eval::evaluate(self)
+    }
+
+    fn term_names() -> Vec<String> {
+        eval::term_names()
+    }
+
+    fn weights() -> &'static [i32] {
+        &weights::WEIGHTS
+    }
+
+    fn features(&self, terms: &mut impl Terms) {
+        eval::features(self, terms)
     }
 
     /// Points (100 each) and marbles on the board (20 each), from the mover's view.

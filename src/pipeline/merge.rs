@@ -1,0 +1,228 @@
+//! `shove merge`: combines the outputs of sharded runs. Match logs become one log and one
+//! result (score, Elo, pentanomial counts, SPRT state); self-play data files become one
+//! data file. Inputs made with different settings, or holding the same game twice, are
+//! refused: they are not parts of one run.
+
+use super::data::{self, Sample};
+use crate::matches::log::{GameRecord, HEADER, SETTINGS, read_log};
+use crate::matches::stats::Sprt;
+use crate::matches::{FailureKind, MatchReport};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+/// What kind of file an input is, from its first line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    MatchLog,
+    Data,
+}
+
+fn first_lines(path: &Path, count: usize) -> Result<Vec<String>, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    BufReader::new(file)
+        .lines()
+        .take(count)
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+pub fn kind(path: &Path) -> Result<Kind, String> {
+    let lines = first_lines(path, 1)?;
+    match lines.first() {
+        Some(line) if line.starts_with(data::MAGIC) => Ok(Kind::Data),
+        Some(line) if line == HEADER => Ok(Kind::MatchLog),
+        _ => Err(format!(
+            "{} is neither a match log nor a self-play data file",
+            path.display()
+        )),
+    }
+}
+
+/// Merges `inputs` (all of one kind) into `out`; returns the text to print.
+pub fn merge(inputs: &[PathBuf], out: Option<&Path>) -> Result<String, String> {
+    let Some(first) = inputs.first() else {
+        return Err("no files to merge".into());
+    };
+    let kind = kind(first)?;
+    for path in &inputs[1..] {
+        if self::kind(path)? != kind {
+            return Err(format!(
+                "{} and {} are not of the same kind",
+                first.display(),
+                path.display()
+            ));
+        }
+    }
+    match kind {
+        Kind::MatchLog => merge_logs(inputs, out),
+        Kind::Data => {
+            let out = out.ok_or("merging data files needs --out FILE")?;
+            merge_data(inputs, out)
+        }
+    }
+}
+
+/// The settings line of a match log (without its `#settings` tag).
+fn log_settings(path: &Path) -> Result<String, String> {
+    let lines = first_lines(path, 2)?;
+    lines
+        .get(1)
+        .and_then(|line| line.strip_prefix(SETTINGS))
+        .map(|s| s.trim_start_matches('\t').to_string())
+        .ok_or_else(|| {
+            format!(
+                "{}: no {SETTINGS} line (a log from an older shove cannot be merged)",
+                path.display()
+            )
+        })
+}
+
+/// The differing `name=value` fields of two settings lines, for the refusal message.
+fn differences(a: &str, b: &str) -> String {
+    let (a, b): (Vec<&str>, Vec<&str>) = (a.split('\t').collect(), b.split('\t').collect());
+    let mut out = Vec::new();
+    for i in 0..a.len().max(b.len()) {
+        let (x, y) = (
+            a.get(i).copied().unwrap_or(""),
+            b.get(i).copied().unwrap_or(""),
+        );
+        if x != y {
+            out.push(format!("'{x}' vs '{y}'"));
+        }
+    }
+    out.join(", ")
+}
+
+fn merge_logs(inputs: &[PathBuf], out: Option<&Path>) -> Result<String, String> {
+    let settings = log_settings(&inputs[0])?;
+    let mut records: Vec<GameRecord> = Vec::new();
+    let mut owner: HashMap<usize, &PathBuf> = HashMap::new();
+    for path in inputs {
+        let these = log_settings(path)?;
+        if these != settings {
+            return Err(format!(
+                "{} and {} come from matches with different settings: {}",
+                inputs[0].display(),
+                path.display(),
+                differences(&settings, &these)
+            ));
+        }
+        let file = std::fs::File::open(path)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        for record in
+            read_log(BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))?
+        {
+            if let Some(other) = owner.insert(record.number, path) {
+                return Err(format!(
+                    "game {} is in both {} and {}: not shards of one match",
+                    record.number,
+                    other.display(),
+                    path.display()
+                ));
+            }
+            records.push(record);
+        }
+    }
+    records.sort_by_key(|r| r.number);
+    let sprt = settings
+        .split('\t')
+        .find_map(|f| f.strip_prefix("sprt="))
+        .filter(|s| *s != "-")
+        .map(str::parse::<Sprt>)
+        .transpose()?;
+    let report = report(&records, sprt)?;
+    if let Some(out) = out {
+        let mut text = format!("{HEADER}\n{SETTINGS}\t{settings}\n");
+        for record in &records {
+            text.push_str(&record.to_line());
+            text.push('\n');
+        }
+        std::fs::write(out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    Ok(report.to_string())
+}
+
+/// The match result of logged games, from the first engine's view (player 1 of game 1).
+pub fn report(records: &[GameRecord], sprt: Option<Sprt>) -> Result<MatchReport, String> {
+    let Some(first) = records.first() else {
+        return Err("the logs hold no games".into());
+    };
+    // The first engine is player 1 in odd-numbered games.
+    let names = if first.number % 2 == 1 {
+        first.players.clone()
+    } else {
+        [first.players[1].clone(), first.players[0].clone()]
+    };
+    let mut report = MatchReport::new(names.clone(), sprt);
+    let mut pairs = HashMap::new();
+    for record in records {
+        let failure = failure(record, &names);
+        report.add_game(record.number - 1, record.outcome, failure, &mut pairs);
+    }
+    Ok(report)
+}
+
+/// The engine that lost by failing and how, from a reason `<name> loses: <kind>: …`.
+fn failure(record: &GameRecord, names: &[String; 2]) -> Option<(usize, FailureKind)> {
+    let (name, rest) = record.reason.split_once(" loses: ")?;
+    let engine = names.iter().position(|n| n == name)?;
+    let kind = FailureKind::ALL
+        .into_iter()
+        .find(|k| rest.starts_with(&format!("{k}:")))?;
+    Some((engine, kind))
+}
+
+fn merge_data(inputs: &[PathBuf], out: &Path) -> Result<String, String> {
+    if inputs.iter().any(|p| p == out) {
+        return Err(format!("--out {} is also an input", out.display()));
+    }
+    let header = data::read_header(&inputs[0])?;
+    let mut samples: Vec<Sample> = Vec::new();
+    // Game number -> the input holding it (a file given twice holds its games twice).
+    let mut owner: HashMap<u64, usize> = HashMap::new();
+    for (input, path) in inputs.iter().enumerate() {
+        let these = data::read_header(path)?;
+        if these != header {
+            return Err(format!(
+                "{} and {} were made with different settings:\n  {header}\n  {these}",
+                inputs[0].display(),
+                path.display()
+            ));
+        }
+        let mut games = Vec::new();
+        data::read(path, |sample| {
+            games.push(sample.game);
+            samples.push(sample);
+        })?;
+        games.sort_unstable();
+        games.dedup();
+        for game in games {
+            if let Some(other) = owner.insert(game, input) {
+                return Err(format!(
+                    "game {game} is in both {} and {}: not shards of one run",
+                    inputs[other].display(),
+                    path.display()
+                ));
+            }
+        }
+    }
+    // Stable: a game's positions stay in the order they were played.
+    samples.sort_by_key(|s| s.game);
+    let file =
+        std::fs::File::create(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let mut writer = std::io::BufWriter::new(file);
+    let io = |e: std::io::Error| format!("cannot write {}: {e}", out.display());
+    writeln!(writer, "{header}").map_err(io)?;
+    for sample in &samples {
+        writeln!(writer, "{sample}").map_err(io)?;
+    }
+    writer.flush().map_err(io)?;
+    Ok(format!(
+        "{} positions of {} games written to {}\n",
+        samples.len(),
+        owner.len(),
+        out.display()
+    ))
+}

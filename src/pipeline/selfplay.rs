@@ -1,0 +1,315 @@
+//! `shove selfplay`: games between two copies of the engine in one process, at a fixed node
+//! or depth budget, written as training data (see [`super::data`]).
+//!
+//! Games come in blocks of [`BLOCK`]: a block's openings are made by the openings generator
+//! ([`super::openings::generate`]) from the block's own seed, and every searcher starts each
+//! game with empty tables, so a game depends only on the settings, the seed and its number
+//! — not on the threads or the shard that plays it. Shard K of N plays the blocks
+//! `b % N == K - 1`. Each finished game is appended and flushed at once: stopping the
+//! program loses only the games in progress.
+
+use super::data::{self, Header, Sample};
+use super::openings::{OpeningConfig, generate};
+use super::quiet::is_quiet;
+use super::shard::Shard;
+use crate::game::{Game, GameVisitor, Outcome, with_game};
+use crate::matches::Adjudication;
+use crate::search::{Limits, MATE, Score, Searcher};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Games per block of openings.
+pub const BLOCK: usize = 16;
+
+/// How hard each move is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    Nodes(u64),
+    Depth(u32),
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Nodes(n) => write!(f, "nodes={n}"),
+            Budget::Depth(d) => write!(f, "depth={d}"),
+        }
+    }
+}
+
+/// Everything `shove selfplay` can be told.
+#[derive(Clone, Debug)]
+pub struct SelfplayConfig {
+    pub game: String,
+    /// Rule options (name, value).
+    pub rule_options: Vec<(String, String)>,
+    /// Games of the whole (unsharded) run.
+    pub games: usize,
+    pub seed: u64,
+    pub budget: Budget,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    pub adjudication: Adjudication,
+    pub openings: OpeningConfig,
+    pub shard: Shard,
+    /// Transposition table of each searcher, in MB.
+    pub hash_megabytes: usize,
+    pub out: PathBuf,
+    pub progress: bool,
+}
+
+/// What a run produced.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SelfplayReport {
+    pub games: usize,
+    pub positions: usize,
+    pub seconds: f64,
+}
+
+/// The header that names a run's settings; files with equal headers can be merged.
+pub fn header(config: &SelfplayConfig, game: &str) -> Header {
+    let rules = if config.rule_options.is_empty() {
+        "-".to_string()
+    } else {
+        let mut options: Vec<String> = config
+            .rule_options
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        options.sort();
+        options.join(";")
+    };
+    let o = &config.openings;
+    Header::new(vec![
+        ("game".into(), game.to_string()),
+        ("rules".into(), rules),
+        ("budget".into(), config.budget.to_string()),
+        (
+            "openings".into(),
+            format!(
+                "plies={}-{};depth={};max_score={}",
+                o.plies.0, o.plies.1, o.depth, o.max_score
+            ),
+        ),
+        (
+            "max_moves".into(),
+            config.adjudication.max_plies.to_string(),
+        ),
+        (
+            "repetition_draw".into(),
+            config.adjudication.repetition_draw.to_string(),
+        ),
+    ])
+}
+
+/// The rules a data file's header names.
+pub fn rules_from_header<G: Game>(header: &Header) -> Result<G::Rules, String> {
+    let options: Vec<(String, String)> = match header.get("rules") {
+        None | Some("-") => Vec::new(),
+        Some(text) => text
+            .split(';')
+            .map(|option| {
+                option
+                    .split_once('=')
+                    .map(|(n, v)| (n.to_string(), v.to_string()))
+                    .ok_or_else(|| format!("rule option '{option}' is not Name=value"))
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    crate::cli::rules::<G>(&options)
+}
+
+/// Plays the run's (or shard's) games, appending them to `config.out`.
+pub fn run_selfplay(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
+    if config.concurrency == 0 {
+        return Err("concurrency must be at least 1".into());
+    }
+    with_game(&config.game, Run { config })?
+}
+
+struct Run<'a> {
+    config: &'a SelfplayConfig,
+}
+
+impl GameVisitor for Run<'_> {
+    type Output = Result<SelfplayReport, String>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        play::<G>(self.config)
+    }
+}
+
+/// The seed of block `block` of a run seeded with `seed` (splitmix64 of both).
+fn block_seed(seed: u64, block: usize) -> u64 {
+    let mut z = seed ^ (block as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn play<G: Game>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
+    let rules = crate::cli::rules::<G>(&config.rule_options)?;
+    let header = header(config, G::NAME);
+    let mut file = data::open_append(&config.out, &header)?;
+    let blocks: Vec<usize> = (0..config.games.div_ceil(BLOCK))
+        .filter(|&b| config.shard.owns(b))
+        .collect();
+    let total_games: usize = blocks
+        .iter()
+        .map(|&b| BLOCK.min(config.games - b * BLOCK))
+        .sum();
+    let next = AtomicUsize::new(0);
+    let start = Instant::now();
+    let progress = progress_bar(config.progress, total_games as u64);
+    let mut report = SelfplayReport {
+        games: 0,
+        positions: 0,
+        seconds: 0.0,
+    };
+    let mut write_error = None;
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel::<Vec<Sample>>();
+        for _ in 0..config.concurrency.min(blocks.len()) {
+            let sender = sender.clone();
+            let (next, blocks) = (&next, &blocks);
+            scope.spawn(move || {
+                let mut searchers = [
+                    Searcher::<G>::new(config.hash_megabytes),
+                    Searcher::<G>::new(config.hash_megabytes),
+                ];
+                while let Some(&block) = blocks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let count = BLOCK.min(config.games - block * BLOCK);
+                    let start = G::start(rules);
+                    let openings = generate(
+                        std::slice::from_ref(&start),
+                        &config.openings,
+                        count,
+                        block_seed(config.seed, block),
+                        1,
+                    );
+                    for i in 0..count {
+                        // The generator gives up only on hopeless settings; then the start.
+                        let opening = openings.get(i).unwrap_or(&start);
+                        let number = (block * BLOCK + i) as u64;
+                        let samples = play_game(config, opening, number, &mut searchers);
+                        if sender.send(samples).is_err() {
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for samples in receiver {
+            let mut text = String::new();
+            for sample in &samples {
+                text.push_str(&sample.to_string());
+                text.push('\n');
+            }
+            if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
+                write_error.get_or_insert(format!("cannot write {}: {e}", config.out.display()));
+            }
+            report.games += 1;
+            report.positions += samples.len();
+            let seconds = start.elapsed().as_secs_f64().max(1e-9);
+            progress.inc(1);
+            progress.set_message(format!(
+                "{} positions, {:.0} positions/s",
+                report.positions,
+                report.positions as f64 / seconds
+            ));
+        }
+    });
+    progress.finish_and_clear();
+    report.seconds = start.elapsed().as_secs_f64();
+    match write_error {
+        Some(e) => Err(e),
+        None => Ok(report),
+    }
+}
+
+fn progress_bar(visible: bool, games: u64) -> ProgressBar {
+    use std::io::IsTerminal;
+    if !visible || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{bar:20} {pos}/{len} games [{elapsed_precise}, eta {eta}] {wide_msg}",
+    ) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(500));
+    bar
+}
+
+/// A search score as one number from the side to move's view: mates as ±(MATE - moves).
+fn score_value(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) if n > 0 => MATE - n,
+        Score::Mate(n) => -MATE - n,
+    }
+}
+
+/// One game from `opening`, each side searching with its own searcher (cleared first).
+fn play_game<G: Game>(
+    config: &SelfplayConfig,
+    opening: &G,
+    number: u64,
+    searchers: &mut [Searcher<G>; 2],
+) -> Vec<Sample> {
+    for searcher in searchers.iter_mut() {
+        searcher.clear();
+    }
+    let limits = match config.budget {
+        Budget::Nodes(n) => Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        },
+        Budget::Depth(d) => Limits {
+            depth: Some(d),
+            ..Limits::default()
+        },
+    };
+    let mut position = opening.clone();
+    let mut history = Vec::new();
+    // (position string, score, side to move, quiet) of every position searched.
+    let mut seen = Vec::new();
+    let outcome = loop {
+        if let Some(outcome) = config.adjudication.outcome(&position, &history) {
+            break outcome;
+        }
+        let side = position.to_move();
+        let result = searchers[side.index()].search(&position, &history, &limits, 1, &mut |_| {});
+        let Some(best) = result.best else {
+            // No move in a game that is not over cannot happen; count it a draw.
+            break Outcome::Draw;
+        };
+        seen.push((
+            position.to_string(),
+            score_value(result.score),
+            side,
+            is_quiet(&position),
+        ));
+        history.push(position.hash());
+        position.play(best);
+    };
+    seen.into_iter()
+        .map(|(text, score, side, quiet)| Sample {
+            position: text,
+            score,
+            result: match outcome {
+                Outcome::Win(p) if p == side => 1.0,
+                Outcome::Win(_) => 0.0,
+                Outcome::Draw => 0.5,
+            },
+            quiet,
+            game: number,
+        })
+        .collect()
+}
