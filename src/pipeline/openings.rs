@@ -119,6 +119,11 @@ fn playout<G: Game>(start: &G, plies: (usize, usize), rng: &mut StdRng) -> Optio
     position.outcome().is_none().then_some(position)
 }
 
+/// Most nodes a judging search may take. A candidate whose search cannot finish its depth
+/// within them is a tangle of capture chains (quiescence explodes), not a quiet balanced
+/// start, and is dropped; without the cap one such candidate stalled self-play for minutes.
+const JUDGE_NODES: u64 = 1_000_000;
+
 /// Whether each candidate is balanced, judged on all the searchers' threads at once.
 fn judge<G: Game>(
     candidates: &[G],
@@ -127,6 +132,7 @@ fn judge<G: Game>(
 ) -> Vec<bool> {
     let limits = Limits {
         depth: Some(config.depth),
+        nodes: Some(JUDGE_NODES),
         ..Limits::default()
     };
     let next = AtomicUsize::new(0);
@@ -145,8 +151,9 @@ fn judge<G: Game>(
                         };
                         searcher.clear();
                         let result = searcher.search(position, &[], limits, 1, &mut |_| {});
-                        let balanced = matches!(result.score,
-                            Score::Cp(score) if score.abs() <= config.max_score);
+                        let balanced = result.depth >= config.depth
+                            && matches!(result.score,
+                                Score::Cp(score) if score.abs() <= config.max_score);
                         mine.push((i, balanced));
                     }
                     mine
