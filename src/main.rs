@@ -199,7 +199,7 @@ impl GameVisitor for Run {
                     max_score: args.max_score,
                     ..OpeningConfig::default()
                 };
-                let threads = args.threads.unwrap_or_else(|| cores());
+                let threads = args.threads.unwrap_or_else(cores);
                 let command = command_line();
                 cli::openings::<G>(
                     rules()?,
