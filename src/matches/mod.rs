@@ -15,6 +15,7 @@ mod tc;
 
 pub use adjudication::{Adjudication, DrawReason};
 pub use engine::split_command;
+pub(crate) use runner::progress_bar;
 pub use runner::{
     EngineConfig, FailureKind, MatchConfig, MatchReport, parse_engine_option, run_match,
 };

@@ -521,7 +521,8 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
     }
 }
 
-fn progress_bar(visible: bool, games: u64) -> ProgressBar {
+/// The games bar on stderr (hidden when not a terminal), shared with `shove selfplay`.
+pub(crate) fn progress_bar(visible: bool, games: u64) -> ProgressBar {
     use std::io::IsTerminal;
     if !visible || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();

@@ -13,14 +13,13 @@ use super::openings::{OpeningConfig, generate};
 use super::quiet::is_quiet;
 use super::shard::Shard;
 use crate::game::{Game, GameVisitor, Outcome, with_game};
-use crate::matches::Adjudication;
+use crate::matches::{Adjudication, progress_bar};
 use crate::search::{Limits, MATE, Score, Searcher};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Games per block of openings.
 pub const BLOCK: usize = 16;
@@ -230,21 +229,6 @@ fn play<G: Game>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
         Some(e) => Err(e),
         None => Ok(report),
     }
-}
-
-fn progress_bar(visible: bool, games: u64) -> ProgressBar {
-    use std::io::IsTerminal;
-    if !visible || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{bar:20} {pos}/{len} games [{elapsed_precise}, eta {eta}] {wide_msg}",
-    ) {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(500));
-    bar
 }
 
 /// A search score as one number from the side to move's view: mates as ±(MATE - moves).
