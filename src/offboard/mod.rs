@@ -235,6 +235,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn no_null_move_when_the_opponent_is_one_push_from_winning() {
+        let parse = |text: &str, values: &str| {
+            Position::parse(text, values.parse().expect("rules")).expect("position")
+        };
+        let defaults = "1,2,3,3,2,1,1,2,3,3,2,1";
+        // offboard-tactics-15 with red to move: yellow has 5 points, any push-off wins.
+        let board = "4R/2Y1Y1/1R1Y3/R1Y2Y2/R2Y1R1R1/RRR1YY1Y/5YY/6/5";
+        let red = parse(&format!("{board} r 0 5 r......r..r. - 134"), defaults);
+        assert!(red.null_move().is_none());
+        // Yellow to move: red has no points, so yellow may pass.
+        let yellow = parse(&format!("{board} y 0 5 r......r..r. - 134"), defaults);
+        assert!(yellow.null_move().is_some());
+        // Yellow has 3 points (a red marble in sector 3): a 3-point sector left empty makes
+        // it one push from winning, 2 points at most do not.
+        let start = "RR1YY/R1RY1Y/1RR1YY1/8/9/8/1RR1YY1/R1RY1Y/1R1YY r 0 3 ..r......... - 5";
+        assert!(parse(start, defaults).null_move().is_none());
+        assert!(
+            parse(start, "1,2,3,1,2,1,1,2,1,1,2,1")
+                .null_move()
+                .is_some()
+        );
+    }
+
+    #[test]
     fn corner_exits_are_the_ring_corners() {
         for (k, (name, dir)) in CORNER_EXITS.iter().enumerate() {
             let cell: Cell = name.parse().expect("a cell");

@@ -119,6 +119,16 @@ impl Position {
         }
     }
 
+    /// Whether `player` wins by pushing one marble into the most valuable empty sector.
+    pub fn one_push_from_winning(&self, player: Player) -> bool {
+        let best = (0..SECTORS)
+            .filter(|&s| self.sectors[s].is_none())
+            .map(|s| u32::from(self.rules.value(s)))
+            .max()
+            .unwrap_or(0);
+        self.points[player.index()] + best >= POINTS_TO_WIN
+    }
+
     /// Points each player has, added up from the sectors' contents and values.
     pub(super) fn points_from_sectors(
         sectors: &[Option<Player>; SECTORS],
@@ -171,9 +181,17 @@ impl Position {
     }
 
     /// The opponent to move on the same board, for null-move pruning; not with a pending
-    /// marble, whose fate is part of the move.
+    /// marble, whose fate is part of the move, and not when the opponent is one scoring
+    /// push from winning.
+    ///
+    /// Why the latter: a pass hands that opponent a free tempo, and the null-move search,
+    /// three plies shallower, cannot see a win that needs a quiet move before the push
+    /// (two moves of theirs), so "still above beta after passing" proves nothing there.
+    /// With it the engine missed a proved win in 5 plies at depth 7 (a late root move
+    /// reduced by two, then the defender's pass left the attacker one ply:
+    /// `offboard-tactics-15`, docs/strength.md).
     pub fn null_move(&self) -> Option<Position> {
-        if self.pending {
+        if self.pending || self.one_push_from_winning(self.side.other()) {
             return None;
         }
         let mut position = self.clone();
