@@ -14,12 +14,28 @@ use std::process::{Command, Output};
 
 const SHOVE: &str = env!("CARGO_BIN_EXE_shove");
 
+/// The start positions random games begin from: Abraxas' on each of its six sheets (one
+/// sheet's symmetry would make some terms move together), the other games' own.
+fn starts<G: Game>() -> Vec<G> {
+    if G::NAME == abraxas::Position::NAME {
+        (1..=6)
+            .map(|sheet| {
+                let text = format!("s{sheet} 8/8/8/8/8/8/8/8 sw 1 p - 24 0 0 3 3 1");
+                G::parse(&text, G::Rules::default()).expect("a start position")
+            })
+            .collect()
+    } else {
+        vec![G::start(G::Rules::default())]
+    }
+}
+
 /// Positions of random games from the start, every position of every game.
 fn random_positions<G: Game>(games: usize, seed: u64) -> Vec<G> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = Vec::new();
-    for _ in 0..games {
-        let mut position = G::start(G::Rules::default());
+    let starts = starts::<G>();
+    for game in 0..games {
+        let mut position = starts[game % starts.len()].clone();
         let mut moves = MoveList::new();
         for _ in 0..200 {
             if position.outcome().is_some() {
@@ -74,9 +90,8 @@ fn offboard_features_reproduce_the_evaluation() {
 }
 
 #[test]
-fn abraxas_has_no_linear_evaluation_yet() {
-    // Its evaluation is still being reworked (issue 15); tune refuses it with a message.
-    assert!(abraxas::Position::term_names().is_empty());
+fn abraxas_features_reproduce_the_evaluation() {
+    features_are_exact::<abraxas::Position>(abraxas::eval::evaluate_with);
 }
 
 /// Data labelled by known weights (the search score is their evaluation; the target uses
@@ -142,6 +157,11 @@ fn tuning_recovers_known_akiba_weights() {
 #[test]
 fn tuning_recovers_known_offboard_weights() {
     tuning_recovers::<offboard::Position>(offboard::eval::term::CELL);
+}
+
+#[test]
+fn tuning_recovers_known_abraxas_weights() {
+    tuning_recovers::<abraxas::Position>(abraxas::eval::term::COUNT);
 }
 
 /// A fresh directory for one test's files.
@@ -318,6 +338,50 @@ fn tune_reports_errors_and_writes_weights() {
     let refused = shove(&["tune", "--game", "offboard", data.to_str().unwrap()]);
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("not offboard"));
+}
+
+/// One Abraxas evaluation is fitted to games of several sheets: files that differ only in
+/// their rules tune together, each read under its own; any other difference is refused.
+#[test]
+fn tune_takes_files_of_several_rule_sets_but_nothing_else_mixed() {
+    let dir = scratch("tune-rules");
+    let sheets: Vec<PathBuf> = ["s2", "s4"]
+        .iter()
+        .map(|sheet| {
+            let data = dir.join(format!("{sheet}.data"));
+            let extra = ["--game", "abraxas", "--abraxas-sheet", sheet];
+            selfplay_run(&data, "4", "300", &extra);
+            data
+        })
+        .collect();
+    assert!(read(&sheets[0]).contains("AbraxasSheet=s2"));
+    let paths: Vec<&str> = sheets.iter().map(|p| p.to_str().unwrap()).collect();
+    let printed = ok(&[
+        &["tune", "--game", "abraxas", "--epochs", "5", "--quiet"],
+        &paths[..],
+    ]
+    .concat());
+    assert!(printed.contains("error after:  training "), "{printed}");
+    let budget = dir.join("budget.data");
+    selfplay_run(
+        &budget,
+        "4",
+        "200",
+        &["--game", "abraxas", "--abraxas-sheet", "s2"],
+    );
+    let refused = shove(&[
+        "tune",
+        "--game",
+        "abraxas",
+        paths[0],
+        budget.to_str().unwrap(),
+    ]);
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("different settings"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
 }
 
 #[test]

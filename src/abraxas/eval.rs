@@ -1,34 +1,67 @@
-//! The Abraxas evaluation: stones owned, lines the next slides will complete, stop stones
-//! left and the pool.
+//! The Abraxas evaluation, a weighted sum of named terms ([`crate::linear`]): stones owned,
+//! the capture under way, and the capture chains of the player who places next and of the
+//! other player after them.
+//!
+//! A turn is a chain: a placement that leaves a red stone in a line after the slide takes
+//! stones and places again, one corner further on, until a placement takes nothing or a stop
+//! ends the turn. So what a position promises is decided by *who places next and at which
+//! corner*, which the phase tells: in the middle of a turn (`a`, `d`, `c`) the next
+//! placement may be the mover's replay or, when a blue stone ends the turn, the opponent's;
+//! and the slide that comes first may be one no placement precedes. Every term is counted
+//! for the player it belongs to and signed from the view of the player deciding now.
 
-use super::position::{DIRS, Position, STONES, back, fwd};
+use super::position::{DIRS, FLAG_BLUE, Phase, Position, STONES, back, fwd, lines_of};
+use super::sheet::Corner;
+use super::weights::WEIGHTS;
 use crate::game::Player;
+use crate::linear::{Dot, Terms};
 
-/// Named weights of [`evaluate`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
+/// Term indices into [`WEIGHTS`].
+pub mod term {
     /// Per stone owned (difference).
-    pub stone: i32,
-    /// Per free hole where the mover's next placement completes a line after the slide.
-    pub next_slide_line: i32,
-    /// Per free hole where the opponent's placement completes a line after their slide
-    /// (the corner after next).
-    pub later_slide_line: i32,
-    /// Per blue stop stone left (difference: the opponent's stop stones count against).
-    pub stop_stone: i32,
-    /// A lead in stones is worth this much more per stone as the pool empties (scaled by
-    /// the stones gone from the pool out of 24).
-    pub lead_as_pool_empties: i32,
+    pub const STONE: usize = 0;
+    /// A lead in stones times the stones gone from the pool, / 4: a lead counts for more
+    /// as the pool empties.
+    pub const LEAD_AS_POOL_EMPTIES: usize = 1;
+    /// Per blue stop stone left (difference).
+    pub const STOP_STONE: usize = 2;
+    /// Per stone the mover takes in the capture under way (phases `a`, `d`, `c`: lines that
+    /// already hold stones at the corner the plate is in or slides to without a placement).
+    pub const PENDING_CAPTURE: usize = 3;
+    /// Per free hole (up to 4) where the next placer's placement completes a line at the
+    /// corner their slide reaches.
+    pub const PLACER_HOLES: usize = 4;
+    /// The same for the other player, at the corner their turn slides to once the next
+    /// placer's chain has ended.
+    pub const OTHER_HOLES: usize = 5;
+    /// The next placer can capture at 1, 2, 3 or all 4 corners in a row from their first
+    /// slide on (one term each; 4 in a row is a chain only stop stones end).
+    pub const PLACER_CHAIN: usize = 6;
+    /// The other player's chain of 1, 2 or 3 corners, counted from the corner their turn
+    /// starts at (never 4: the corner that ended the placer's chain ends theirs too).
+    pub const OTHER_CHAIN: usize = 10;
+    /// Number of terms.
+    pub const COUNT: usize = 13;
 }
 
-impl Weights {
-    pub const DEFAULT: Weights = Weights {
-        stone: 100,
-        next_slide_line: 12,
-        later_slide_line: 6,
-        stop_stone: 25,
-        lead_as_pool_empties: 40,
-    };
+const NAMES: [&str; term::COUNT] = [
+    "stone",
+    "lead_as_pool_empties",
+    "stop_stone",
+    "pending_capture",
+    "placer_holes",
+    "other_holes",
+    "placer_chain_1",
+    "placer_chain_2",
+    "placer_chain_3",
+    "placer_chain_4",
+    "other_chain_1",
+    "other_chain_2",
+    "other_chain_3",
+];
+
+pub fn term_names() -> Vec<String> {
+    NAMES.iter().map(|n| n.to_string()).collect()
 }
 
 /// Free holes where one more red hole completes a line (a run of 4 or more) among `red`.
@@ -46,23 +79,119 @@ pub fn completing_holes(red: u64, free: u64) -> u64 {
     out & free
 }
 
-/// Static evaluation from the view of the player deciding now.
-pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+/// Stones a capture takes from the lines at `corner` as the stones lie now: each line with
+/// stones gives `min(stones in it, length - 3)` (a crossing stone counted per line).
+fn capture_at(pos: &Position, corner: Corner) -> i32 {
+    let stones = pos.red_stones();
+    let mut lines = [0u64; 40];
+    let n = lines_of(pos.red_holes_at(corner), &mut lines);
+    lines[..n]
+        .iter()
+        .map(|&line| (line & stones).count_ones().min(line.count_ones() - 3) as i32)
+        .sum()
+}
+
+/// What a placer can do at one corner: the holes whose placement completes a line there,
+/// and whether a capture comes whatever they place (a line there already holds a stone).
+fn capture_chance(pos: &Position, corner: Corner, free: u64) -> (u32, bool) {
+    let holes = completing_holes(pos.red_holes_at(corner), free).count_ones();
+    (holes, holes > 0 || capture_at(pos, corner) > 0)
+}
+
+/// How many corners in a row, from `first` on, a placer can capture at (0..=4), the
+/// stones staying as they are: each capture's replay slides one corner further.
+fn chain(pos: &Position, first: Corner, free: u64) -> (usize, Corner) {
+    let mut corner = first;
+    for length in 0..4 {
+        if !capture_chance(pos, corner, free).1 {
+            return (length, corner);
+        }
+        corner = corner.next();
+    }
+    (4, corner)
+}
+
+/// Who places next and the corner their slide reaches, and the stones the mover takes
+/// before that (the capture under way).
+fn next_placement(pos: &Position) -> (Player, Corner, i32) {
     let mover = pos.mover();
-    let opp = mover.other();
-    let free = !(pos.red_stones() | pos.blue_stones());
-    let lead = pos.stones_owned(mover) as i32 - pos.stones_owned(opp) as i32;
     let next = pos.corner().next();
-    let after = next.next();
-    let threats_now = completing_holes(pos.red_holes_at(next), free).count_ones() as i32;
-    let threats_later = completing_holes(pos.red_holes_at(after), free).count_ones() as i32;
+    match pos.phase() {
+        Phase::Place | Phase::StopBefore => (mover, next, 0),
+        // The placement is made; the slide comes with no placement before it, and a
+        // capture there means a replay, one corner further on.
+        Phase::StopAfter => {
+            let taken = capture_at(pos, next);
+            let placer = if taken > 0 { mover } else { mover.other() };
+            (placer, next.next(), taken)
+        }
+        // After a stop: slide or stay, capture, and the turn ends (a blue stone was placed).
+        Phase::Decide => {
+            let (slide, stay) = (capture_at(pos, next), capture_at(pos, pos.corner()));
+            if slide >= stay {
+                (mover.other(), next.next(), slide)
+            } else {
+                (mover.other(), next, stay)
+            }
+        }
+        Phase::Capture => {
+            let taken = capture_at(pos, pos.corner());
+            let placer = if pos.flags() & FLAG_BLUE != 0 {
+                mover.other()
+            } else {
+                mover
+            };
+            (placer, next, taken)
+        }
+    }
+}
+
+/// Emits the features of `pos` from the view of the player deciding now.
+#[inline]
+pub fn features(pos: &Position, terms: &mut impl Terms) {
+    let me = pos.side();
+    let sign = |p: Player| if p == me { 1 } else { -1 };
+    let lead = pos.stones_owned(me) as i32 - pos.stones_owned(me.other()) as i32;
     let gone = (STONES - pos.pool()) as i32;
-    let score = w.stone * lead
-        + w.lead_as_pool_empties * lead * gone / STONES as i32
-        + w.next_slide_line * threats_now
-        - w.later_slide_line * threats_later
-        + w.stop_stone * (pos.blue_left(mover) as i32 - pos.blue_left(opp) as i32);
-    if pos.side() == mover { score } else { -score }
+    terms.add(term::STONE, lead);
+    terms.add(term::LEAD_AS_POOL_EMPTIES, lead * gone / 4);
+    terms.add(
+        term::STOP_STONE,
+        pos.blue_left(me) as i32 - pos.blue_left(me.other()) as i32,
+    );
+    let (placer, first, taken) = next_placement(pos);
+    terms.add(term::PENDING_CAPTURE, sign(pos.mover()) * taken);
+    let free = !(pos.red_stones() | pos.blue_stones());
+    let holes = capture_chance(pos, first, free).0.min(4) as i32;
+    terms.add(term::PLACER_HOLES, sign(placer) * holes);
+    let (length, stopped_at) = chain(pos, first, free);
+    if length > 0 {
+        terms.add(term::PLACER_CHAIN + length - 1, sign(placer));
+    }
+    if length < 4 {
+        // The placement that takes nothing still slides: the other player's turn starts
+        // one corner further on.
+        let other = placer.other();
+        let start = stopped_at.next();
+        let holes = capture_chance(pos, start, free).0.min(4) as i32;
+        terms.add(term::OTHER_HOLES, sign(other) * holes);
+        let (length, _) = chain(pos, start, free);
+        if length > 0 {
+            terms.add(term::OTHER_CHAIN + length - 1, sign(other));
+        }
+    }
+}
+
+/// The evaluation with the given weights (indexed like [`term`]).
+pub fn evaluate_with(pos: &Position, weights: &[i32]) -> i32 {
+    let mut dot = Dot::new(weights);
+    features(pos, &mut dot);
+    dot.sum
+}
+
+/// The engine's evaluation.
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &WEIGHTS)
 }
 
 /// Stones owned difference x100 from the view of the player deciding now.

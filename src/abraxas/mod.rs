@@ -8,6 +8,7 @@ pub mod eval;
 mod moves;
 mod position;
 mod sheet;
+mod weights;
 
 pub use moves::{Move, ParseMoveError, hole_name};
 pub use position::{
@@ -17,6 +18,7 @@ pub use position::{
 pub use sheet::{Corner, Rules, Sheet};
 
 use crate::game::{Game, MoveList, Outcome, Player};
+use crate::linear::Terms;
 
 /// Engine option: the sheet (`s1`..`s6` or a 9-row map).
 pub const SHEET_OPTION: &str = "AbraxasSheet";
@@ -69,7 +71,19 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self, &eval::Weights::DEFAULT)
+        eval::evaluate(self)
+    }
+
+    fn term_names() -> Vec<String> {
+        eval::term_names()
+    }
+
+    fn weights() -> &'static [i32] {
+        &weights::WEIGHTS
+    }
+
+    fn features(&self, terms: &mut impl Terms) {
+        eval::features(self, terms)
     }
 
     /// Stones owned, 100 each, from the view of the player deciding now.

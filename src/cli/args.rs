@@ -414,7 +414,8 @@ pub struct SelfplayArgs {
 pub struct TuneArgs {
     #[command(flatten)]
     pub game: GameArg,
-    /// Self-play data files (`shove selfplay --out`), all with the same settings.
+    /// Self-play data files (`shove selfplay --out`), made with the same settings (the rules
+    /// may differ: each file is read under its own).
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
     /// Write the tuned weights as Rust source here (e.g. src/akiba/weights.rs).

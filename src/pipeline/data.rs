@@ -31,6 +31,21 @@ impl Header {
         }
     }
 
+    /// Whether positions of the two files were made the same way apart from the rules they
+    /// were played under (each file's positions are read under its own rules): what
+    /// `shove tune` needs to fit one evaluation to games of several rule sets, such as
+    /// Abraxas sheets.
+    pub fn same_apart_from_rules(&self, other: &Header) -> bool {
+        let without = |h: &Header| {
+            h.settings
+                .iter()
+                .filter(|(name, _)| name != "rules")
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        self.version == other.version && without(self) == without(other)
+    }
+
     /// The value of a setting.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.settings

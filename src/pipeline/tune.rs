@@ -145,9 +145,9 @@ pub fn load<G: Game>(paths: &[PathBuf], config: &TuneConfig) -> Result<Loaded, S
             ));
         }
         match &first_header {
-            Some((first, first_path)) if first != &header => {
+            Some((first, first_path)) if !first.same_apart_from_rules(&header) => {
                 return Err(format!(
-                    "{} and {} were made with different settings",
+                    "{} and {} were made with different settings (only the rules may differ)",
                     first_path.display(),
                     path.display()
                 ));
