@@ -80,15 +80,18 @@ pub fn completing_holes(red: u64, free: u64) -> u64 {
 }
 
 /// Stones a capture takes from the lines at `corner` as the stones lie now: each line with
-/// stones gives `min(stones in it, length - 3)` (a crossing stone counted per line).
+/// stones gives `min(stones in it, length - 3)`, and no more stones than the lines hold (a
+/// stone at a crossing pays for every line through it).
 fn capture_at(pos: &Position, corner: Corner) -> i32 {
     let stones = pos.red_stones();
     let mut lines = [0u64; 40];
     let n = lines_of(pos.red_holes_at(corner), &mut lines);
-    lines[..n]
-        .iter()
-        .map(|&line| (line & stones).count_ones().min(line.count_ones() - 3) as i32)
-        .sum()
+    let (mut shares, mut held) = (0, 0u64);
+    for &line in &lines[..n] {
+        shares += (line & stones).count_ones().min(line.count_ones() - 3);
+        held |= line & stones;
+    }
+    shares.min(held.count_ones()) as i32
 }
 
 /// What a placer can do at one corner: the holes whose placement completes a line there,
@@ -199,4 +202,62 @@ pub fn material(pos: &Position) -> i32 {
     let me = pos.side();
     let other: Player = me.other();
     100 * (pos.stones_owned(me) as i32 - pos.stones_owned(other) as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::linear::Sparse;
+
+    fn features_of(text: &str) -> Vec<(u16, i32)> {
+        let pos = Position::parse(text, Default::default()).expect("position");
+        let mut sparse = Sparse::default();
+        features(&pos, &mut sparse);
+        let mut out = sparse.0;
+        out.sort_unstable();
+        out
+    }
+
+    fn value(features: &[(u16, i32)], term: usize) -> i32 {
+        features
+            .iter()
+            .find(|&&(t, _)| usize::from(t) == term)
+            .map_or(0, |&(_, v)| v)
+    }
+
+    #[test]
+    fn the_capture_under_way_counts_for_the_mover() {
+        // The rule book's example: 1 placed on d5 and the plate slid to se, where column d
+        // and rank 5 are lines of 7 through the stone: 1 takes it and replays.
+        let before = features_of("s1 8/8/8/3R4/8/8/8/8 se 1 c - 23 0 0 3 3 1");
+        assert_eq!(value(&before, term::PENDING_CAPTURE), 1);
+        // The same capture seen by 2 deciding whether to stop (phase `a` of a replay,
+        // the stone placed, the slide to `se` still to come) counts against 2.
+        let stop = features_of("s1 8/8/8/3R4/8/8/8/8 sw 2 a r 22 1 0 3 3 1");
+        assert_eq!(value(&stop, term::PENDING_CAPTURE), -1);
+    }
+
+    #[test]
+    fn chains_belong_to_whoever_places_next() {
+        // The start: 1 places, and on sheet s1 the cross of dots makes a line through any
+        // stone on it at every corner, so 1's chain goes round all four.
+        let start = features_of(Position::START);
+        assert_eq!(value(&start, term::PLACER_CHAIN + 3), 1);
+        assert_eq!(value(&start, term::OTHER_CHAIN), 0);
+        // After the capture of a turn that a blue stone ended, the opponent places next:
+        // the same chain now counts against the player deciding (the capturer).
+        let ended = features_of("s1 8/8/8/3R4/8/8/8/B7 se 1 c b 23 0 0 3 2 1");
+        assert_eq!(value(&ended, term::PLACER_CHAIN + 3), -1);
+        let replay = features_of("s1 8/8/8/3R4/8/8/8/8 se 1 c - 23 0 0 3 3 1");
+        assert_eq!(value(&replay, term::PLACER_CHAIN + 3), 1);
+    }
+
+    #[test]
+    fn evaluation_is_the_dot_product_of_features_and_weights() {
+        let pos = Position::start(Default::default());
+        let mut sparse = Sparse::default();
+        features(&pos, &mut sparse);
+        assert_eq!(sparse.dot(&WEIGHTS), pos.evaluate());
+    }
 }
