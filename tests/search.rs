@@ -1301,3 +1301,61 @@ fn announced_mates_are_real() {
         wins + losses
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Abraxas: deeper search must see more (issue 15)
+
+/// Positions from the `depth=10` vs `depth=6` ladder (docs/strength.md, issue 15): the
+/// opening, the moves played, the depth-10 player to decide. Depth 10 announces a forced
+/// win there that depth 6 does not see; a depth-13 search confirmed each (same win). v0.1's
+/// evaluation, whose deeper searches spent the stop stones, lost such ladders.
+const ABRAXAS_DEEP_WINS: [(&str, &str); 4] = [
+    (
+        "s2 8/8/8/8/8/8/7R/8 se 2 p - 23 0 0 3 3 1",
+        "d4 xd4 pass e4 !b1 slide xe4 e5 xh2e5 !c1 a1 stay xa1 h1 xh1 pass d4 !d1 slide xd4 e4 \
+         xe4 pass e5 !a1 slide xe5 h1 xh1 pass d4 !e5 slide xd4 h1 f5 d5 xh1d5 pass d4",
+    ),
+    (
+        "s4 8/8/8/8/3R4/8/8/8 se 2 p - 23 0 0 3 3 1",
+        "d2 e3 xe3 pass d1 !a1 slide xd2 c5 xd4 pass c3 pass b4 e2 xd1c3 pass d4 !e3 slide b6 \
+         xb4 pass a7 !c1 stay xd4 c2 xe2 !c4 d4 stay xd4 d4 xb6 pass e5 pass xd4 pass d5 !d1 \
+         slide xd5e5 d7 e2 b7 xa7b7",
+    ),
+    (
+        "s4 8/8/8/8/3R4/8/8/8 se 2 p - 23 0 0 3 3 1",
+        "d2 e3 xd4 pass g3 !d3 stay g5 xg3 pass a5 pass xe3a5 pass g7 pass b4 g8 xg5g8 pass g5 \
+         !g4 slide xd2 b2 xb2 pass a3 !b5 stay e7 xa3b4 pass d8 !d7 slide g8 xd8 pass g6 !f7 \
+         stay xg5 g5",
+    ),
+    (
+        "s6 8/8/8/3R2R1/1R6/8/8/8 nw 2 p - 21 0 0 3 3 2",
+        "f6 xf6 pass b5 !c5 slide b3 xd5 pass b6 !b2 slide xb4 b4 xb6 pass b7 !b8 slide xb4b5 \
+         a8 d3 e3 xb7 pass c3 pass xb3d3e3 pass b7 pass f4 e3 xf4b7 pass f6 pass !d4",
+    ),
+];
+
+#[test]
+fn abraxas_depth_10_finds_wins_that_depth_6_misses() {
+    for (opening, moves) in ABRAXAS_DEEP_WINS {
+        let mut position = abraxas::Position::parse(opening, Default::default())
+            .unwrap_or_else(|e| panic!("{opening}: {e}"));
+        for text in moves.split_whitespace() {
+            let mv: abraxas::Move = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert!(legal(&position).contains(&mv), "{text} in {position}");
+            position.play(mv);
+        }
+        let at = |depth| search(&mut Searcher::new(16), &position, &[], &depth_limit(depth));
+        let deep = at(10);
+        assert!(
+            matches!(deep.score, Score::Mate(n) if n > 0),
+            "{position}: depth 10 says {:?}",
+            deep.score
+        );
+        let shallow = at(6);
+        assert!(
+            !matches!(shallow.score, Score::Mate(n) if n > 0),
+            "{position}: depth 6 already sees the win ({:?}): not a test of depth",
+            shallow.score
+        );
+    }
+}
