@@ -101,17 +101,30 @@ fn capture_chance(pos: &Position, corner: Corner, free: u64) -> (u32, bool) {
     (holes, holes > 0 || capture_at(pos, corner) > 0)
 }
 
-/// How many corners in a row, from `first` on, a placer can capture at (0..=4), the
-/// stones staying as they are: each capture's replay slides one corner further.
-fn chain(pos: &Position, first: Corner, free: u64) -> (usize, Corner) {
-    let mut corner = first;
-    for length in 0..4 {
-        if !capture_chance(pos, corner, free).1 {
-            return (length, corner);
-        }
-        corner = corner.next();
+/// A placer's prospects from `first` on, the stones staying as they are (each capture's
+/// replay slides one corner further).
+struct Chain {
+    /// Holes whose placement completes a line at `first`.
+    first_holes: u32,
+    /// How many corners in a row they can capture at (0..=4).
+    length: usize,
+    /// The first corner they cannot capture at (where the chain ends).
+    end: Corner,
+}
+
+fn chain(pos: &Position, first: Corner, free: u64) -> Chain {
+    let (first_holes, mut can) = capture_chance(pos, first, free);
+    let (mut length, mut end) = (0, first);
+    while can && length < 4 {
+        length += 1;
+        end = end.next();
+        can = length < 4 && capture_chance(pos, end, free).1;
     }
-    (4, corner)
+    Chain {
+        first_holes,
+        length,
+        end,
+    }
 }
 
 /// Who places next and the corner their slide reaches, and the stones the mover takes
@@ -165,22 +178,25 @@ pub fn features(pos: &Position, terms: &mut impl Terms) {
     let (placer, first, taken) = next_placement(pos);
     terms.add(term::PENDING_CAPTURE, sign(pos.mover()) * taken);
     let free = !(pos.red_stones() | pos.blue_stones());
-    let holes = capture_chance(pos, first, free).0.min(4) as i32;
-    terms.add(term::PLACER_HOLES, sign(placer) * holes);
-    let (length, stopped_at) = chain(pos, first, free);
-    if length > 0 {
-        terms.add(term::PLACER_CHAIN + length - 1, sign(placer));
+    let placer_chain = chain(pos, first, free);
+    terms.add(
+        term::PLACER_HOLES,
+        sign(placer) * placer_chain.first_holes.min(4) as i32,
+    );
+    if placer_chain.length > 0 {
+        terms.add(term::PLACER_CHAIN + placer_chain.length - 1, sign(placer));
     }
-    if length < 4 {
+    if placer_chain.length < 4 {
         // The placement that takes nothing still slides: the other player's turn starts
         // one corner further on.
         let other = placer.other();
-        let start = stopped_at.next();
-        let holes = capture_chance(pos, start, free).0.min(4) as i32;
-        terms.add(term::OTHER_HOLES, sign(other) * holes);
-        let (length, _) = chain(pos, start, free);
-        if length > 0 {
-            terms.add(term::OTHER_CHAIN + length - 1, sign(other));
+        let other_chain = chain(pos, placer_chain.end.next(), free);
+        terms.add(
+            term::OTHER_HOLES,
+            sign(other) * other_chain.first_holes.min(4) as i32,
+        );
+        if other_chain.length > 0 {
+            terms.add(term::OTHER_CHAIN + other_chain.length - 1, sign(other));
         }
     }
 }
