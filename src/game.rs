@@ -137,6 +137,10 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
 
     /// The name used by `--game` and the protocol's `Game` option.
     const NAME: &'static str;
+    /// Largest absolute search score at which a random opening still counts as balanced
+    /// (see [`crate::pipeline::openings`]): the default of `shove openings --max-score` and
+    /// of self-play. A game whose evaluation rarely sits nearer zero than this sets its own.
+    const BALANCED_SCORE: i32 = 60;
 
     fn start(rules: Self::Rules) -> Self;
     /// Parses a position string under the given rules.

@@ -196,7 +196,7 @@ impl GameVisitor for Run {
                 let config = OpeningConfig {
                     plies: args.plies,
                     depth: args.depth,
-                    max_score: args.max_score,
+                    max_score: args.max_score.unwrap_or(G::BALANCED_SCORE),
                     ..OpeningConfig::default()
                 };
                 let threads = args.threads.unwrap_or_else(cores);
@@ -212,7 +212,9 @@ impl GameVisitor for Run {
                     args.out.as_deref(),
                 )
             }
-            Command::Selfplay(args) => selfplay(*args, G::NAME, self.rule_options),
+            Command::Selfplay(args) => {
+                selfplay(*args, G::NAME, G::BALANCED_SCORE, self.rule_options)
+            }
             Command::Tune(args) => tune(*args, G::NAME),
             Command::Replay { .. } | Command::Gui { .. } | Command::Merge { .. } => {
                 unreachable!("replay, gui and merge are run before choosing a game")
@@ -281,6 +283,7 @@ fn play_match(
 fn selfplay(
     args: SelfplayArgs,
     game: &str,
+    balanced_score: i32,
     rule_options: Vec<(String, String)>,
 ) -> Result<(), String> {
     let config = SelfplayConfig {
@@ -297,7 +300,10 @@ fn selfplay(
             max_plies: args.max_moves,
             repetition_draw: !args.no_repetition_draw,
         },
-        openings: OpeningConfig::default(),
+        openings: OpeningConfig {
+            max_score: balanced_score,
+            ..OpeningConfig::default()
+        },
         shard: args.shard,
         hash_megabytes: args.hash,
         out: args.out,

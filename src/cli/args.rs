@@ -271,9 +271,10 @@ pub struct OpeningsArgs {
     /// Depth of the search that judges each candidate.
     #[arg(long, default_value_t = 6)]
     pub depth: u32,
-    /// Largest absolute judging score kept (1/100 of a marble, point or stone).
-    #[arg(long, default_value_t = 60)]
-    pub max_score: i32,
+    /// Largest absolute judging score kept (1/100 of a marble, point or stone; default:
+    /// 60, Abraxas 200).
+    #[arg(long)]
+    pub max_score: Option<i32>,
     /// Threads judging candidates (default: every core); the result does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
