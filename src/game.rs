@@ -171,11 +171,13 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// Multi-line human-readable board diagram.
     fn diagram(&self) -> String;
 
-    /// Static evaluation in centipawn-like units from the view of [`Game::to_move`].
-    fn evaluate(&self) -> i32;
-    /// The names of the evaluation's terms, in index order: [`Game::evaluate`] is
-    /// `Σ weight·feature` over them (see [`crate::linear`]), which is what `shove tune`
-    /// fits. Empty for an evaluation that is not (yet) written that way.
+    /// Static evaluation in centipawn-like units from the view of [`Game::to_move`]:
+    /// `Σ weight·feature` over the game's terms (see [`crate::linear`]), so what `shove tune`
+    /// fits is what the engine plays with.
+    fn evaluate(&self) -> i32 {
+        crate::linear::evaluate_with(self, Self::weights())
+    }
+    /// The names of the evaluation's terms, in index order.
     fn term_names() -> Vec<String> {
         Vec::new()
     }

@@ -12,9 +12,8 @@
 
 use super::position::{DIRS, FLAG_BLUE, Phase, Position, STONES, back, fwd, lines_of};
 use super::sheet::Corner;
-use super::weights::WEIGHTS;
 use crate::game::Player;
-use crate::linear::{Dot, Terms};
+use crate::linear::Terms;
 
 /// Term indices into [`WEIGHTS`].
 pub mod term {
@@ -201,18 +200,6 @@ pub fn features(pos: &Position, terms: &mut impl Terms) {
     }
 }
 
-/// The evaluation with the given weights (indexed like [`term`]).
-pub fn evaluate_with(pos: &Position, weights: &[i32]) -> i32 {
-    let mut dot = Dot::new(weights);
-    features(pos, &mut dot);
-    dot.sum
-}
-
-/// The engine's evaluation.
-pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &WEIGHTS)
-}
-
 /// Stones owned difference x100 from the view of the player deciding now.
 pub fn material(pos: &Position) -> i32 {
     let me = pos.side();
@@ -222,6 +209,7 @@ pub fn material(pos: &Position) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::weights::WEIGHTS;
     use super::*;
     use crate::game::Game;
     use crate::linear::Sparse;

@@ -74,10 +74,6 @@ impl Game for Position {
         Position::outcome(self)
     }
 
-    fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
-    }
-
     fn term_names() -> Vec<String> {
         eval::term_names()
     }

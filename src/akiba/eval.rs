@@ -4,9 +4,8 @@
 
 use super::board::{Direction, FILE_A, RANK_1, Squares};
 use super::position::{MARBLES_PER_PLAYER, Position};
-use super::weights::WEIGHTS;
 use crate::game::Player;
-use crate::linear::{Dot, Terms};
+use crate::linear::Terms;
 
 /// Term indices; the per-cell table follows the named terms.
 pub mod term {
@@ -163,18 +162,6 @@ pub fn features(position: &Position, terms: &mut impl Terms) {
     }
 }
 
-/// The evaluation from the view of the side to move, with the given weights.
-pub fn evaluate_with(position: &Position, weights: &[i32]) -> i32 {
-    let mut dot = Dot::new(weights);
-    features(position, &mut dot);
-    dot.sum
-}
-
-/// The engine's evaluation.
-pub fn evaluate(position: &Position) -> i32 {
-    evaluate_with(position, &WEIGHTS)
-}
-
 /// Reds won and marbles left, 100 each, from the view of the side to move.
 pub fn material(position: &Position) -> i32 {
     let count = |player: Player| {
@@ -186,11 +173,14 @@ pub fn material(position: &Position) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::weights::WEIGHTS;
     use super::*;
+    use crate::game::Game;
     use crate::linear::Sparse;
+    use crate::linear::evaluate_with;
 
     fn eval(text: &str) -> i32 {
-        evaluate(&text.parse().expect("valid"))
+        Game::evaluate(&text.parse::<Position>().expect("valid"))
     }
 
     #[test]
@@ -219,8 +209,8 @@ mod tests {
     fn colour_symmetric() {
         // Mirroring the board top-bottom and swapping colours gives the same value (the
         // per-cell table is symmetric as long as its weights are).
-        let white = "7/7/7/W2R3/7/3B3/7 w 2 1 - - 9".parse().expect("valid");
-        let black = "7/3W3/7/B2R3/7/7/7 b 1 2 - - 9".parse().expect("valid");
+        let white: Position = "7/7/7/W2R3/7/3B3/7 w 2 1 - - 9".parse().expect("valid");
+        let black: Position = "7/3W3/7/B2R3/7/7/7 b 1 2 - - 9".parse().expect("valid");
         let mut weights = WEIGHTS;
         weights[term::CELL..].fill(0);
         assert_eq!(
@@ -269,6 +259,6 @@ mod tests {
         // d6 folds to b4 (low 1, high 3: class 7), a4 to a4 (low 0, high 3: class 6).
         assert_eq!(value(term::CELL + 7), 1, "d6");
         assert_eq!(value(term::CELL + 6), -1, "a4");
-        assert_eq!(sparse.dot(&WEIGHTS), evaluate(&position));
+        assert_eq!(sparse.dot(&WEIGHTS), position.evaluate());
     }
 }

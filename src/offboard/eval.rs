@@ -5,9 +5,8 @@
 use super::board::{CELLS, Cell, Cells, Direction};
 use super::movegen::{LineMove, Push};
 use super::position::{POINTS_TO_WIN, Position};
-use super::weights::WEIGHTS;
 use crate::game::Player;
-use crate::linear::{Dot, Terms};
+use crate::linear::Terms;
 
 /// Term indices; the per-cell table follows the named terms.
 pub mod term {
@@ -174,28 +173,19 @@ pub fn features(position: &Position, terms: &mut impl Terms) {
     }
 }
 
-/// The evaluation from the view of the side to move, with the given weights.
-pub fn evaluate_with(position: &Position, weights: &[i32]) -> i32 {
-    let mut dot = Dot::new(weights);
-    features(position, &mut dot);
-    dot.sum
-}
-
-/// The engine's evaluation.
-pub fn evaluate(position: &Position) -> i32 {
-    evaluate_with(position, &WEIGHTS)
-}
-
 /// The number of cells, for the per-cell table's size.
 const _: () = assert!(CELLS == 61);
 
 #[cfg(test)]
 mod tests {
+    use super::super::weights::WEIGHTS;
     use super::*;
+    use crate::game::Game;
     use crate::linear::Sparse;
+    use crate::linear::evaluate_with;
 
     fn eval(text: &str) -> i32 {
-        evaluate(&text.parse().expect("valid"))
+        Game::evaluate(&text.parse::<Position>().expect("valid"))
     }
 
     #[test]
@@ -220,7 +210,7 @@ mod tests {
         // per-cell table is symmetric as long as its weights are).
         let mut weights = WEIGHTS;
         weights[term::CELL..].fill(0);
-        let eval = |text: &str| evaluate_with(&text.parse().expect("valid"), &weights);
+        let eval = |text: &str| evaluate_with(&text.parse::<Position>().expect("valid"), &weights);
         let red = eval("5/6/7/8/3RRY3/8/7/6/5 r 0 0 ............ - 3");
         let yellow = eval("5/6/7/8/3RYY3/8/7/6/5 y 0 0 ............ - 3");
         assert_eq!(red, yellow);
@@ -246,7 +236,7 @@ mod tests {
             let position: Position = text.parse().expect("valid");
             let mut sparse = Sparse::default();
             features(&position, &mut sparse);
-            assert_eq!(sparse.dot(&WEIGHTS), evaluate(&position), "{text}");
+            assert_eq!(sparse.dot(&WEIGHTS), position.evaluate(), "{text}");
             sparse
                 .0
                 .iter()
