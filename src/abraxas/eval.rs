@@ -15,7 +15,7 @@ use super::sheet::Corner;
 use crate::game::Player;
 use crate::linear::Terms;
 
-/// Term indices into [`WEIGHTS`].
+/// Term indices into [`super::weights::WEIGHTS`].
 pub mod term {
     /// Per stone owned (difference).
     pub const STONE: usize = 0;
