@@ -4,11 +4,13 @@
 pub mod args;
 
 use crate::game::Game;
+use crate::nnue::Network;
 use crate::perft;
 use crate::pipeline::openings::OpeningConfig;
 use crate::search::{self, Searcher};
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Deeper perft runs would take hours; refuse them instead of hanging.
@@ -97,6 +99,14 @@ fn line_text<M: std::fmt::Display>(moves: &[M]) -> String {
         .join(" ")
 }
 
+/// How `shove analyze` sets up its searcher.
+pub struct SearcherSetup {
+    pub hash_megabytes: usize,
+    pub threads: usize,
+    /// `None`: the classical evaluation.
+    pub network: Option<Arc<Network>>,
+}
+
 /// `shove analyze`: searches one position and prints every iteration readably.
 pub fn analyze<G: Game>(
     rules: G::Rules,
@@ -104,9 +114,13 @@ pub fn analyze<G: Game>(
     moves: Option<&str>,
     depth: Option<u32>,
     movetime: Option<u64>,
-    hash_megabytes: usize,
-    threads: usize,
+    setup: SearcherSetup,
 ) -> Result<(), String> {
+    let SearcherSetup {
+        hash_megabytes,
+        threads,
+        network,
+    } = setup;
     check_threads(threads)?;
     if let Some(depth) = depth.filter(|&d| d == 0 || d > search::MAX_DEPTH) {
         return Err(format!(
@@ -134,6 +148,7 @@ pub fn analyze<G: Game>(
     let mut searcher = Searcher::<G>::new(0);
     searcher.set_hash(hash_megabytes)?;
     searcher.set_threads(threads);
+    searcher.set_network(network);
     let result = searcher.search(&position, &history, &limits, 1, &mut |info| {
         println!(
             "depth {:>2}/{:<2}  score {:<10}  nodes {:>10}  nps {:>9}  time {:>6} ms  pv {}",
@@ -210,7 +225,11 @@ fn bench_set(game: &str) -> (&'static [&'static str], u32) {
 /// `shove bench`: fixed positions, fixed depth (the game's default when `None`), fresh
 /// tables, default rules; prints `<N> nodes <M> nps`, with N deterministic for one thread
 /// (with more, the threads race for the shared table and N varies from run to run).
-pub fn bench<G: Game>(depth: Option<u32>, threads: usize) -> Result<(), String> {
+pub fn bench<G: Game>(
+    depth: Option<u32>,
+    threads: usize,
+    network: Option<Arc<Network>>,
+) -> Result<(), String> {
     check_threads(threads)?;
     let (positions, default_depth) = bench_set(G::NAME);
     let depth = depth.unwrap_or(default_depth);
@@ -226,6 +245,7 @@ pub fn bench<G: Game>(depth: Option<u32>, threads: usize) -> Result<(), String> 
     };
     let mut searcher = Searcher::<G>::new(16);
     searcher.set_threads(threads);
+    searcher.set_network(network);
     let mut nodes = 0;
     let start = Instant::now();
     for text in positions {

@@ -2,6 +2,7 @@
 //! and monomorphised per game.
 
 use crate::linear::Terms;
+use crate::nnue::InputList;
 use crate::{abraxas, akiba, offboard};
 use std::fmt;
 use std::mem::MaybeUninit;
@@ -187,6 +188,18 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     }
     /// Emits the position's feature values (side to move's view) into `terms`.
     fn features(&self, _terms: &mut impl Terms) {}
+    /// Inputs of each view of the game's network ([`crate::nnue`]).
+    const NETWORK_INPUTS: usize;
+    /// The network's active inputs for the position seen by `perspective` (cleared first,
+    /// then pushed in ascending order): one per cell × content and one-hot counters.
+    fn network_inputs(&self, perspective: Player, inputs: &mut InputList);
+    /// The network file built into the engine for this game, if one was trained.
+    fn embedded_network() -> Option<&'static [u8]> {
+        None
+    }
+    /// Whether the network, not the classical evaluation, is the default (matches showed
+    /// it stronger for this game; docs/strength.md).
+    const NETWORK_BY_DEFAULT: bool = false;
     /// Material alone (what has been won and what is left) from the view of
     /// [`Game::to_move`]: the evaluation of the simple reference players.
     fn material(&self) -> i32;

@@ -11,6 +11,7 @@ pub mod gui;
 pub mod linear;
 pub mod logging;
 pub mod matches;
+pub mod nnue;
 pub mod offboard;
 pub mod perft;
 pub mod pipeline;

@@ -180,6 +180,7 @@ impl GameVisitor for Run {
                 movetime,
                 hash,
                 threads,
+                eval,
                 ..
             } => cli::analyze::<G>(
                 rules()?,
@@ -187,10 +188,18 @@ impl GameVisitor for Run {
                 moves.as_deref(),
                 depth,
                 movetime,
-                hash,
-                threads,
+                cli::SearcherSetup {
+                    hash_megabytes: hash,
+                    threads,
+                    network: eval.network::<G>()?,
+                },
             ),
-            Command::Bench { depth, threads, .. } => cli::bench::<G>(depth, threads),
+            Command::Bench {
+                depth,
+                threads,
+                eval,
+                ..
+            } => cli::bench::<G>(depth, threads, eval.network::<G>()?),
             Command::Match(match_args) => play_match(*match_args, G::NAME, self.rule_options),
             Command::Openings(args) => {
                 let config = OpeningConfig {

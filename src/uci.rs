@@ -14,10 +14,13 @@ mod session;
 use crate::cli::{MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_THREADS};
 use crate::game::{GAME_NAMES, Game, GameVisitor, with_game};
 use crate::matches::Adjudication;
+use crate::nnue::EvalKind;
+use crate::nnue::choice::EMBEDDED;
 use crate::players::BotKind;
 use output::Output;
 use session::{GameSession, GoSettings, Session};
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Default transposition table size in MB (the `Hash` option).
@@ -118,6 +121,10 @@ struct Engine {
     multipv: usize,
     ponder: bool,
     move_overhead: Duration,
+    /// `Evaluation` as set (`None`: the game's default).
+    evaluation: Option<EvalKind>,
+    /// `EvalFile` as set (`None`: the built-in network).
+    eval_file: Option<PathBuf>,
     /// The options (name, value) given on the command line.
     startup: Vec<(String, String)>,
     /// `MaxPlies` and `RepetitionDraw`: kept here so that they survive a change of game.
@@ -139,6 +146,8 @@ impl Engine {
             multipv: 1,
             ponder: false,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
+            evaluation: None,
+            eval_file: None,
             startup: Vec::new(),
             adjudication: Adjudication::default(),
             player,
@@ -289,6 +298,14 @@ impl Engine {
             self.startup_value("Threads", "1")
         ));
         out.line("option name Clear Hash type button");
+        out.line(&format!(
+            "option name Evaluation type combo default {} var classical var network",
+            self.evaluation
+                .unwrap_or_else(|| self.session.default_evaluation())
+        ));
+        out.line(&format!(
+            "option name EvalFile type string default {EMBEDDED}"
+        ));
         out.line("option name Ponder type check default false");
         out.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
@@ -373,6 +390,18 @@ impl Engine {
         } else if name.eq_ignore_ascii_case("Move Overhead") {
             let millis = spin(&name, &value, 0, MAX_MOVE_OVERHEAD_MS)?;
             self.move_overhead = Duration::from_millis(millis as u64);
+        } else if name.eq_ignore_ascii_case("Evaluation") {
+            let kind: EvalKind = value
+                .parse()
+                .map_err(|e| format!("option Evaluation: {e}"))?;
+            self.session
+                .set_evaluation(Some(kind), self.eval_file.as_deref())?;
+            self.evaluation = Some(kind);
+        } else if name.eq_ignore_ascii_case("EvalFile") {
+            let file = (value != EMBEDDED).then(|| PathBuf::from(&value));
+            self.session
+                .set_evaluation(self.evaluation, file.as_deref())?;
+            self.eval_file = file;
         } else if name.eq_ignore_ascii_case("MultiPV") {
             self.multipv = spin(&name, &value, 1, MAX_MULTIPV)?;
         } else if name.eq_ignore_ascii_case("MaxPlies") {
@@ -391,6 +420,9 @@ impl Engine {
             if game != self.session.name() {
                 tracing::info!(game, "switching game");
                 self.session = self.new_session(game);
+                // A network is for one game: the new one starts with its own default.
+                self.evaluation = None;
+                self.eval_file = None;
             }
         } else if !self.session.set_rule_option(&name, &value)? {
             return Err(format!(

@@ -5,6 +5,7 @@
 //! sheets are not described in any source we could reach); any sheet can be given as a map.
 
 pub mod eval;
+mod inputs;
 mod moves;
 mod position;
 mod sheet;
@@ -84,6 +85,12 @@ impl Game for Position {
 
     fn features(&self, terms: &mut impl Terms) {
         eval::features(self, terms)
+    }
+
+    const NETWORK_INPUTS: usize = inputs::INPUTS;
+
+    fn network_inputs(&self, perspective: Player, inputs: &mut crate::nnue::InputList) {
+        inputs::network_inputs(self, perspective, inputs)
     }
 
     /// Stones owned, 100 each, from the view of the player deciding now.

@@ -4,6 +4,7 @@
 mod board;
 pub mod eval;
 mod fen;
+mod inputs;
 mod movegen;
 mod moves;
 mod position;
@@ -127,6 +128,12 @@ impl Game for Position {
 
     fn features(&self, terms: &mut impl Terms) {
         eval::features(self, terms)
+    }
+
+    const NETWORK_INPUTS: usize = inputs::INPUTS;
+
+    fn network_inputs(&self, perspective: Player, inputs: &mut crate::nnue::InputList) {
+        inputs::network_inputs(self, perspective, inputs)
     }
 
     fn material(&self) -> i32 {

@@ -4,12 +4,15 @@
 //! subcommand (`shove --game offboard perft 3`); `main` merges the two places.
 
 use crate::akiba::RepeatRule;
+use crate::game::Game;
 use crate::matches::{self, TimeControl, stats::Sprt};
+use crate::nnue::{EvalKind, Network, choice};
 use crate::offboard;
 use crate::pipeline::shard::Shard;
 use crate::players::BotKind;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Without a subcommand: the engine protocol on stdin/stdout (protocol.md).
 #[derive(Parser)]
@@ -39,6 +42,25 @@ pub struct Args {
     pub threads: Option<usize>,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// `--eval` and `--eval-file`: which evaluation the search uses.
+#[derive(clap::Args, Clone, Default)]
+pub struct EvalArgs {
+    /// The evaluation: `classical` or `network` (default: the one matches showed stronger
+    /// for the game, docs/strength.md).
+    #[arg(long = "eval", value_name = "KIND")]
+    pub kind: Option<EvalKind>,
+    /// A network file to use instead of the built-in network (docs/nnue.md).
+    #[arg(long = "eval-file", value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+impl EvalArgs {
+    /// The network to search with (`None`: classical), or why the choice cannot be had.
+    pub fn network<G: Game>(&self) -> Result<Option<Arc<Network>>, String> {
+        choice::resolve::<G>(self.kind, self.file.as_deref())
+    }
 }
 
 /// `--game`: before the subcommand or on every subcommand that plays a game.
@@ -171,6 +193,8 @@ pub enum Command {
         /// Search threads (lazy SMP), 1..=256.
         #[arg(long, default_value_t = 1, value_name = "N")]
         threads: usize,
+        #[command(flatten)]
+        eval: EvalArgs,
     },
     /// Search a fixed set of positions to a fixed depth under the default rules; prints
     /// `<N> nodes <M> nps`.
@@ -184,6 +208,8 @@ pub enum Command {
         /// Search threads (lazy SMP), 1..=256; with more than one the node count varies.
         #[arg(long, default_value_t = 1, value_name = "N")]
         threads: usize,
+        #[command(flatten)]
+        eval: EvalArgs,
     },
     /// Make a balanced opening set: random playouts from the start position(s), kept when a
     /// deeper search scores them near zero, no two alike; deterministic for a seed.

@@ -7,6 +7,7 @@
 mod board;
 pub mod eval;
 mod fen;
+mod inputs;
 mod movegen;
 mod moves;
 mod position;
@@ -95,6 +96,12 @@ impl Game for Position {
 
     fn features(&self, terms: &mut impl Terms) {
         eval::features(self, terms)
+    }
+
+    const NETWORK_INPUTS: usize = inputs::INPUTS;
+
+    fn network_inputs(&self, perspective: Player, inputs: &mut crate::nnue::InputList) {
+        inputs::network_inputs(self, perspective, inputs)
     }
 
     /// Points (100 each) and marbles on the board (20 each), from the mover's view.

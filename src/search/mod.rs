@@ -15,6 +15,7 @@ pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
 pub use timeman::{Clock, Limits};
 
 use crate::game::{Game, MoveList, Outcome};
+use crate::nnue::{Evaluator, Network};
 use crate::tt::{Bound, Table};
 use line::Line;
 use ordering::{late_move_reduction, pick_next};
@@ -60,6 +61,8 @@ pub struct Searcher<G: Game> {
     shared: Arc<Shared>,
     /// `go searchmoves`: the root moves the next search may play (empty: all).
     search_moves: Vec<G::Move>,
+    /// The network every worker evaluates with (`None`: the classical evaluation).
+    network: Option<Arc<Network>>,
 }
 
 /// One thread's search: its own ordering tables, repetition line, node counter and limits;
@@ -90,6 +93,8 @@ struct Worker<G: Game> {
     /// The root moves to search (`go searchmoves`); empty: all.
     root_allowed: Vec<G::Move>,
     exact: bool,
+    /// The network's evaluation when one is in force; the game's classical one otherwise.
+    network: Option<Evaluator<G>>,
 }
 
 /// Moves from the root that make up a principal variation.
@@ -110,7 +115,17 @@ impl<G: Game> Searcher<G> {
             tt,
             shared,
             search_moves: Vec::new(),
+            network: None,
         }
+    }
+
+    /// Evaluates with `network` from now on, or with the game's classical evaluation
+    /// (`None`). The network must be for this game ([`Network::check`]).
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        for worker in &mut self.workers {
+            worker.network = network.clone().map(Evaluator::new);
+        }
+        self.network = network;
     }
 
     /// The flag that ends a running search when set (from any thread). The search never
@@ -159,6 +174,7 @@ impl<G: Game> Searcher<G> {
         while self.workers.len() < threads {
             let mut worker = Worker::new(Arc::clone(&self.tt), Arc::clone(&self.shared), false);
             worker.exact = exact;
+            worker.network = self.network.clone().map(Evaluator::new);
             self.workers.push(worker);
         }
     }
@@ -260,6 +276,15 @@ impl<G: Game> Worker<G> {
             root_excluded: Vec::new(),
             root_allowed: Vec::new(),
             exact: false,
+            network: None,
+        }
+    }
+
+    /// The static evaluation of `position`, met at `ply`, from the side to move's view.
+    fn evaluate(&mut self, position: &G, ply: usize) -> i32 {
+        match &mut self.network {
+            Some(network) => network.evaluate(position, ply),
+            None => position.evaluate(),
         }
     }
 
@@ -549,7 +574,7 @@ impl<G: Game> Worker<G> {
         let null = (!is_pv && !self.exact && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND)
             .then(|| position.null_move())
             .flatten()
-            .filter(|_| position.evaluate() >= beta);
+            .filter(|_| self.evaluate(position, ply) >= beta);
         if let Some(null) = null {
             const NULL_MOVE_REDUCTION: i32 = 2;
             let mut null_pv = Pv::new();
@@ -691,7 +716,7 @@ impl<G: Game> Worker<G> {
         if moves.is_empty() {
             return self.terminal_score(position, ply);
         }
-        let stand_pat = position.evaluate();
+        let stand_pat = self.evaluate(position, ply);
         if stand_pat >= beta || ply >= MAX_PLY {
             return stand_pat;
         }

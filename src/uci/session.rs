@@ -9,10 +9,12 @@ use super::output::Output;
 use crate::cli::play_moves;
 use crate::game::{Game, Outcome, Player};
 use crate::matches::Adjudication;
+use crate::nnue::{self, EvalKind, Network};
 use crate::perft;
 use crate::players::{Bot, BotKind, random_seed};
 use crate::search::{Info, Searcher};
 use std::fmt::Display;
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
@@ -37,6 +39,12 @@ pub(crate) trait GameSession {
     fn set_threads(&mut self, threads: usize);
     /// Empties the search tables (`Clear Hash`).
     fn clear_hash(&mut self);
+    /// The evaluation the game uses unless told otherwise.
+    fn default_evaluation(&self) -> EvalKind;
+    /// Evaluates with `kind` (the game's default when `None`) and the network in `file`
+    /// (the built-in one when `None`); on `Err` the evaluation in force stays.
+    fn set_evaluation(&mut self, kind: Option<EvalKind>, file: Option<&Path>)
+    -> Result<(), String>;
     /// Allocates the searcher if that has not happened yet (`isready`).
     fn prepare(&mut self);
     /// Sets the draw rules the game's rules lack (`MaxPlies`, `RepetitionDraw`).
@@ -109,6 +117,8 @@ pub(crate) struct Session<G: Game> {
     history: Vec<u64>,
     hash_megabytes: usize,
     threads: usize,
+    /// The network searches evaluate with; `None`: the classical evaluation.
+    network: Option<Arc<Network>>,
     /// `None` until first needed, and while a search owns it.
     searcher: Option<Searcher<G>>,
     /// The built-in player that moves instead of the search; `None` while a search owns it.
@@ -141,6 +151,10 @@ impl<G: Game> Session<G> {
             history: Vec::new(),
             hash_megabytes,
             threads,
+            network: nnue::choice::resolve::<G>(None, None).unwrap_or_else(|error| {
+                tracing::error!(%error, "falling back to the classical evaluation");
+                None
+            }),
             searcher: None,
             bot: player.map(|kind| Box::new(Bot::new(kind, random_seed()))),
             adjudication: Adjudication::default(),
@@ -164,10 +178,12 @@ impl<G: Game> Session<G> {
 
     fn searcher(&mut self) -> &mut Searcher<G> {
         let (megabytes, threads) = (self.hash_megabytes, self.threads);
+        let network = &self.network;
         self.searcher.get_or_insert_with(|| {
             tracing::debug!(megabytes, threads, "allocating the searcher");
             let mut searcher = Searcher::new(megabytes);
             searcher.set_threads(threads);
+            searcher.set_network(network.clone());
             searcher
         })
     }
@@ -300,6 +316,22 @@ impl<G: Game> GameSession for Session<G> {
         if let Some(searcher) = &mut self.searcher {
             searcher.clear();
         }
+    }
+
+    fn default_evaluation(&self) -> EvalKind {
+        EvalKind::default_for::<G>()
+    }
+
+    fn set_evaluation(
+        &mut self,
+        kind: Option<EvalKind>,
+        file: Option<&Path>,
+    ) -> Result<(), String> {
+        self.network = nnue::choice::resolve::<G>(kind, file)?;
+        if let Some(searcher) = &mut self.searcher {
+            searcher.set_network(self.network.clone());
+        }
+        Ok(())
     }
 
     fn prepare(&mut self) {

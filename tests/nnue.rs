@@ -1,0 +1,172 @@
+//! The network evaluation: each game's inputs, the incremental accumulators against a full
+//! recomputation, and the search with a network.
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use shove::game::{Game, MoveList, Player};
+use shove::nnue::{Evaluator, InputList, MAX_ACTIVE, Network};
+use shove::search::{Limits, Searcher};
+use shove::{abraxas, akiba, offboard};
+use std::sync::Arc;
+
+/// A network with random weights of the size the game needs.
+fn random_network<G: Game>(hidden: usize, seed: u64) -> Network {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut weights = |n: usize, spread: f32| -> Vec<f32> {
+        (0..n).map(|_| rng.random_range(-spread..spread)).collect()
+    };
+    let w1 = weights(G::NETWORK_INPUTS * hidden, 0.3);
+    let b1 = weights(hidden, 0.5);
+    let w2 = weights(2 * hidden, 1.0);
+    Network::from_float(
+        G::NAME,
+        G::NETWORK_INPUTS,
+        hidden,
+        300.0,
+        &w1,
+        &b1,
+        &w2,
+        0.1,
+    )
+    .expect("sizes fit")
+}
+
+/// Positions of random games from `starts`, each game to its end or 300 moves.
+fn random_positions<G: Game>(starts: &[G], seed: u64) -> Vec<G> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    for start in starts {
+        for _ in 0..4 {
+            let mut position = start.clone();
+            for _ in 0..300 {
+                positions.push(position.clone());
+                let mut moves = MoveList::new();
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                position.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+    positions
+}
+
+fn abraxas_starts() -> Vec<abraxas::Position> {
+    ["s1", "s2", "s3", "s4", "s5", "s6"]
+        .iter()
+        .map(|sheet| {
+            let rules = abraxas::Rules {
+                sheet: sheet.parse().expect("built-in sheet"),
+                ..abraxas::Rules::default()
+            };
+            abraxas::Position::start(rules)
+        })
+        .collect()
+}
+
+fn inputs_are_ascending_and_in_range<G: Game>(starts: &[G]) {
+    let mut inputs = InputList::new();
+    for position in random_positions(starts, 1) {
+        for player in [Player::One, Player::Two] {
+            position.network_inputs(player, &mut inputs);
+            assert!(!inputs.is_empty() && inputs.len() <= MAX_ACTIVE);
+            assert!(
+                inputs.windows(2).all(|w| w[0] < w[1]),
+                "inputs not strictly ascending in {position}: {:?}",
+                &inputs[..]
+            );
+            assert!(
+                inputs.iter().all(|&i| usize::from(i) < G::NETWORK_INPUTS),
+                "input out of range in {position}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_game_lists_ascending_inputs_in_range() {
+    inputs_are_ascending_and_in_range(&[akiba::Position::start(Default::default())]);
+    inputs_are_ascending_and_in_range(&[offboard::Position::start(Default::default())]);
+    inputs_are_ascending_and_in_range(&abraxas_starts());
+}
+
+/// The two views differ and each names the position: swapping the players' marbles shows
+/// up, so the network can tell who has what.
+#[test]
+fn the_views_of_the_two_players_differ() {
+    let position = akiba::Position::start(Default::default());
+    let (mut one, mut two) = (InputList::new(), InputList::new());
+    position.network_inputs(Player::One, &mut one);
+    position.network_inputs(Player::Two, &mut two);
+    assert_ne!(&one[..], &two[..]);
+}
+
+/// Walks random games as a search does: at each ply several children are evaluated (the
+/// siblings), then the game goes on from one of them; every incremental value must equal
+/// the full recomputation.
+fn incremental_equals_full<G: Game>(starts: &[G]) {
+    let network = Arc::new(random_network::<G>(32, 7));
+    let mut evaluator = Evaluator::<G>::new(Arc::clone(&network));
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut checked = 0;
+    for start in starts {
+        for _ in 0..3 {
+            let mut position = start.clone();
+            for ply in 0..120 {
+                assert_eq!(
+                    evaluator.evaluate(&position, ply),
+                    network.evaluate(&position),
+                    "at ply {ply} in {position}"
+                );
+                let mut moves = MoveList::new();
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in moves.iter().take(4) {
+                    let mut child = position.clone();
+                    child.play(mv);
+                    assert_eq!(
+                        evaluator.evaluate(&child, ply + 1),
+                        network.evaluate(&child),
+                        "child {mv} at ply {} of {position}",
+                        ply + 1
+                    );
+                    checked += 1;
+                }
+                position.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} positions checked");
+}
+
+#[test]
+fn incremental_accumulators_equal_a_full_recomputation() {
+    incremental_equals_full(&[akiba::Position::start(Default::default())]);
+    incremental_equals_full(&[offboard::Position::start(Default::default())]);
+    incremental_equals_full(&abraxas_starts());
+}
+
+/// A search with a network plays legal moves and its evaluation differs from the classical
+/// one (the network is really used).
+#[test]
+fn a_search_with_a_network_uses_it() {
+    let position = akiba::Position::start(Default::default());
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let mut classical = Searcher::<akiba::Position>::new(1);
+    let mut networked = Searcher::<akiba::Position>::new(1);
+    networked.set_network(Some(Arc::new(random_network::<akiba::Position>(16, 5))));
+    let a = classical.search(&position, &[], &limits, 1, &mut |_| {});
+    let b = networked.search(&position, &[], &limits, 1, &mut |_| {});
+    assert!(b.best.is_some());
+    assert_ne!((a.nodes, a.score), (b.nodes, b.score));
+    networked.set_network(None);
+    networked.clear();
+    let c = networked.search(&position, &[], &limits, 1, &mut |_| {});
+    assert_eq!((a.nodes, a.score, a.best), (c.nodes, c.score, c.best));
+}
