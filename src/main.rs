@@ -315,6 +315,8 @@ fn selfplay(
         },
         shard: args.shard,
         hash_megabytes: args.hash,
+        evaluation: args.eval.kind,
+        eval_file: args.eval.file,
         out: args.out,
         progress: !args.quiet,
     };

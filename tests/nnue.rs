@@ -170,3 +170,36 @@ fn a_search_with_a_network_uses_it() {
     let c = networked.search(&position, &[], &limits, 1, &mut |_| {});
     assert_eq!((a.nodes, a.score, a.best), (c.nodes, c.score, c.best));
 }
+
+/// `bench` node counts with the classical evaluation, as measured before networks existed
+/// (v0.1 line, commit 47eb4f6): a network in the engine must not change the classical
+/// search by a single node.
+#[test]
+fn the_classical_search_is_unchanged() {
+    for (game, depth, nodes) in [
+        ("akiba", "8", "101278"),
+        ("offboard", "5", "23581"),
+        ("abraxas", "6", "36190"),
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_shove"))
+            .args([
+                "--game",
+                game,
+                "bench",
+                "--depth",
+                depth,
+                "--eval",
+                "classical",
+            ])
+            .output()
+            .expect("shove runs");
+        assert!(output.status.success());
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let last = stdout.lines().last().expect("a summary line");
+        assert_eq!(
+            last.split(' ').next(),
+            Some(nodes),
+            "{game} bench at depth {depth}: {last}"
+        );
+    }
+}

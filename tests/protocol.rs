@@ -598,6 +598,97 @@ fn bad_option_values_are_rejected() {
     engine.quit();
 }
 
+/// The node count of a search's last iteration: what tells two evaluations apart.
+fn last_nodes(infos: &[String]) -> String {
+    let last = infos.last().expect("at least one iteration");
+    let words: Vec<&str> = last.split(' ').collect();
+    let at = words
+        .iter()
+        .position(|&w| w == "nodes")
+        .expect("a nodes field");
+    words[at + 1].to_string()
+}
+
+/// A network of random weights for `G`, written to a file in a fresh directory.
+fn network_file<G: Game>(dir: &std::path::Path, name: &str) -> String {
+    let hidden = 8;
+    let w1: Vec<f32> = (0..G::NETWORK_INPUTS * hidden)
+        .map(|i| ((i * 37 % 101) as f32 - 50.0) / 100.0)
+        .collect();
+    let network = shove::nnue::Network::from_float(
+        G::NAME,
+        G::NETWORK_INPUTS,
+        hidden,
+        300.0,
+        &w1,
+        &[0.1; 8],
+        &[
+            0.4, -0.3, 0.2, 0.5, -0.1, 0.3, -0.2, 0.1, -0.4, 0.3, -0.2, -0.5, 0.1, -0.3, 0.2, -0.1,
+        ],
+        0.0,
+    )
+    .expect("sizes fit");
+    let path = dir.join(name);
+    std::fs::write(&path, network.to_bytes()).expect("temp dir writable");
+    path.display().to_string()
+}
+
+#[test]
+fn network_files_are_checked_and_a_bad_one_changes_nothing() {
+    let dir = std::env::temp_dir().join(format!("shove-protocol-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = network_file::<Position>(&dir, "akiba.nnue");
+    let other_game = network_file::<shove::offboard::Position>(&dir, "offboard.nnue");
+    let mut bytes = std::fs::read(&good).expect("just written");
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    let damaged = dir.join("damaged.nnue");
+    std::fs::write(&damaged, bytes).expect("temp dir writable");
+
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.recv_until(|l| l == "uciok");
+    engine.send("position startpos");
+    let (classical, _) = engine.search("go depth 4");
+    engine.expect_silence(&format!("setoption name EvalFile value {good}"));
+    engine.expect_silence("setoption name Evaluation value network");
+    engine.expect_silence("ucinewgame");
+    engine.send("position startpos");
+    let (network, best) = engine.search("go depth 4");
+    assert!(!best.is_empty());
+    assert_ne!(last_nodes(&classical), last_nodes(&network));
+    for (command, reason) in [
+        (
+            format!("setoption name EvalFile value {other_game}"),
+            "offboard",
+        ),
+        (
+            format!("setoption name EvalFile value {}", damaged.display()),
+            "checksum",
+        ),
+        (
+            "setoption name EvalFile value /no/such/file.nnue".into(),
+            "cannot read",
+        ),
+        ("setoption name Evaluation value neural".into(), "neural"),
+    ] {
+        let error = engine.expect_error(&command);
+        assert!(error.contains(reason), "'{command}' gave '{error}'");
+    }
+    // The good network is still in force, then the classical evaluation comes back.
+    engine.expect_silence("ucinewgame");
+    engine.send("position startpos");
+    let (again, _) = engine.search("go depth 4");
+    assert_eq!(last_nodes(&again), last_nodes(&network));
+    engine.expect_silence("setoption name Evaluation value classical");
+    engine.expect_silence("ucinewgame");
+    engine.send("position startpos");
+    let (back, _) = engine.search("go depth 4");
+    assert_eq!(last_nodes(&back), last_nodes(&classical));
+    engine.quit();
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 // ---------------------------------------------------------------------------------------
 // Positions
 // ---------------------------------------------------------------------------------------

@@ -435,6 +435,8 @@ pub struct SelfplayArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub eval: EvalArgs,
 }
 
 #[derive(clap::Args)]

@@ -139,6 +139,15 @@ impl Network {
         Ok(())
     }
 
+    /// The checksum of the network's file: names the network (in self-play data headers).
+    pub fn checksum(&self) -> u64 {
+        let bytes = self.to_bytes();
+        let (_, checksum) = bytes
+            .split_last_chunk::<8>()
+            .expect("a file ends in its checksum");
+        u64::from_le_bytes(*checksum)
+    }
+
     /// The network file.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(32 + 2 * (self.w1.len() + self.b1.len() + self.w2.len()));

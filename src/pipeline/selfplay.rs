@@ -14,6 +14,7 @@ use super::quiet::is_quiet;
 use super::shard::Shard;
 use crate::game::{Game, GameVisitor, Outcome, with_game};
 use crate::matches::{Adjudication, progress_bar};
+use crate::nnue::{EvalKind, Network, choice};
 use crate::search::{Limits, MATE, Score, Searcher};
 use std::io::Write;
 use std::path::PathBuf;
@@ -57,6 +58,10 @@ pub struct SelfplayConfig {
     pub shard: Shard,
     /// Transposition table of each searcher, in MB.
     pub hash_megabytes: usize,
+    /// The evaluation the players search with (`None`: the game's default).
+    pub evaluation: Option<EvalKind>,
+    /// The network file (`None`: the built-in network).
+    pub eval_file: Option<PathBuf>,
     pub out: PathBuf,
     pub progress: bool,
 }
@@ -69,8 +74,10 @@ pub struct SelfplayReport {
     pub seconds: f64,
 }
 
-/// The header that names a run's settings; files with equal headers can be merged.
-pub fn header(config: &SelfplayConfig, game: &str) -> Header {
+/// The header that names a run's settings; files with equal headers can be merged. Games
+/// played with a network name it (`eval=network:<checksum>`); the classical evaluation adds
+/// nothing, so such files compare equal to those made before networks existed.
+pub fn header(config: &SelfplayConfig, game: &str, network: Option<&Network>) -> Header {
     let rules = if config.rule_options.is_empty() {
         "-".to_string()
     } else {
@@ -83,7 +90,7 @@ pub fn header(config: &SelfplayConfig, game: &str) -> Header {
         options.join(";")
     };
     let o = &config.openings;
-    Header::new(vec![
+    let mut settings = vec![
         ("game".into(), game.to_string()),
         ("rules".into(), rules),
         ("budget".into(), config.budget.to_string()),
@@ -102,7 +109,14 @@ pub fn header(config: &SelfplayConfig, game: &str) -> Header {
             "repetition_draw".into(),
             config.adjudication.repetition_draw.to_string(),
         ),
-    ])
+    ];
+    if let Some(network) = network {
+        settings.push((
+            "eval".into(),
+            format!("network:{:016x}", network.checksum()),
+        ));
+    }
+    Header::new(settings)
 }
 
 /// The rules a data file's header names.
@@ -152,7 +166,8 @@ fn block_seed(seed: u64, block: usize) -> u64 {
 
 fn play<G: Game>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
     let rules = crate::cli::rules::<G>(&config.rule_options)?;
-    let header = header(config, G::NAME);
+    let network = choice::resolve::<G>(config.evaluation, config.eval_file.as_deref())?;
+    let header = header(config, G::NAME, network.as_deref());
     let mut file = data::open_append(&config.out, &header)?;
     let blocks: Vec<usize> = (0..config.games.div_ceil(BLOCK))
         .filter(|&b| config.shard.owns(b))
@@ -174,12 +189,15 @@ fn play<G: Game>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
         let (sender, receiver) = mpsc::channel::<Vec<Sample>>();
         for _ in 0..config.concurrency.min(blocks.len()) {
             let sender = sender.clone();
-            let (next, blocks) = (&next, &blocks);
+            let (next, blocks, network) = (&next, &blocks, &network);
             scope.spawn(move || {
                 let mut searchers = [
                     Searcher::<G>::new(config.hash_megabytes),
                     Searcher::<G>::new(config.hash_megabytes),
                 ];
+                for searcher in &mut searchers {
+                    searcher.set_network(network.clone());
+                }
                 while let Some(&block) = blocks.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let count = BLOCK.min(config.games - block * BLOCK);
                     let start = G::start(rules);
