@@ -6,7 +6,7 @@ use clap::Parser;
 use shove::akiba;
 use shove::cli::{
     self,
-    args::{Args, Command, GameArg, MatchArgs, RuleArgs, SelfplayArgs, TuneArgs},
+    args::{Args, Command, EvalArgs, GameArg, MatchArgs, RuleArgs, SelfplayArgs, TuneArgs},
 };
 use shove::game::{Game, GameVisitor, with_game};
 use shove::matches::{self, Adjudication, EngineConfig, MatchConfig};
@@ -32,12 +32,15 @@ fn run(args: Args) -> Result<(), String> {
         rules: outer_rules,
         player,
         threads,
+        eval,
         command,
     } = args;
     if let Some(command) = &command {
         for (flag, given) in [
             ("--player", player.is_some()),
             ("--threads", threads.is_some()),
+            ("--eval", eval.kind.is_some()),
+            ("--eval-file", eval.file.is_some()),
         ] {
             if given {
                 return Err(format!(
@@ -114,6 +117,7 @@ fn run(args: Args) -> Result<(), String> {
         rule_options: rules.options(),
         player,
         threads,
+        eval,
         command,
     };
     with_game(&name, run).and_then(|result| result)
@@ -149,6 +153,7 @@ struct Run {
     rule_options: Vec<(String, String)>,
     player: Option<BotKind>,
     threads: Option<usize>,
+    eval: EvalArgs,
     command: Option<Command>,
 }
 
@@ -158,8 +163,13 @@ impl GameVisitor for Run {
     fn visit<G: Game>(self) -> Result<(), String> {
         let Some(command) = self.command else {
             let threads = self.threads.map(|n| n.to_string());
+            let evaluation = self.eval.kind.map(|kind| kind.to_string());
+            let eval_file = self.eval.file.as_ref().map(|f| f.display().to_string());
             let mut options = vec![("Game", G::NAME)];
             options.extend(threads.as_deref().map(|n| ("Threads", n)));
+            // The file first: `Evaluation network` may need it.
+            options.extend(eval_file.as_deref().map(|f| ("EvalFile", f)));
+            options.extend(evaluation.as_deref().map(|k| ("Evaluation", k)));
             options.extend(
                 self.rule_options
                     .iter()

@@ -304,7 +304,8 @@ impl Engine {
                 .unwrap_or_else(|| self.session.default_evaluation())
         ));
         out.line(&format!(
-            "option name EvalFile type string default {EMBEDDED}"
+            "option name EvalFile type string default {}",
+            self.startup_value("EvalFile", EMBEDDED)
         ));
         out.line("option name Ponder type check default false");
         out.line(&format!(

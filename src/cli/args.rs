@@ -40,6 +40,10 @@ pub struct Args {
     /// Protocol mode only: search threads (lazy SMP), 1..=256; sets the `Threads` option.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Protocol mode only: `--eval` and `--eval-file` set the `Evaluation` and `EvalFile`
+    /// options.
+    #[command(flatten)]
+    pub eval: EvalArgs,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
