@@ -1,0 +1,107 @@
+//! The cost of an evaluation, per game: the classical one, the network from scratch and the
+//! network with incremental accumulators (`cargo bench --bench nnue`).
+//!
+//! Each measures one pass over the positions of a few random games (a network of hidden
+//! size 64 with random weights: the cost does not depend on the weights). The incremental
+//! pass evaluates each position at the ply after its predecessor, as the search meets a
+//! child after its parent.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use shove::game::{Game, MoveList};
+use shove::nnue::{Evaluator, Network};
+use shove::search::MAX_PLY;
+use shove::{abraxas, akiba, offboard};
+use std::hint::black_box;
+use std::sync::Arc;
+
+fn games<G: Game>() -> Vec<Vec<G>> {
+    let mut rng = StdRng::seed_from_u64(11);
+    (0..8)
+        .map(|_| {
+            let mut position = G::start(G::Rules::default());
+            let mut line = Vec::new();
+            while line.len() < MAX_PLY && position.outcome().is_none() {
+                line.push(position.clone());
+                let mut moves = MoveList::new();
+                position.legal_moves(&mut moves);
+                position.play(moves[rng.random_range(0..moves.len())]);
+            }
+            line
+        })
+        .collect()
+}
+
+fn network<G: Game>() -> Arc<Network> {
+    let mut rng = StdRng::seed_from_u64(5);
+    let hidden = 64;
+    let mut weights =
+        |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-0.3..0.3)).collect() };
+    let (w1, b1, w2) = (
+        weights(G::NETWORK_INPUTS * hidden),
+        weights(hidden),
+        weights(2 * hidden),
+    );
+    Arc::new(
+        Network::from_float(
+            G::NAME,
+            G::NETWORK_INPUTS,
+            hidden,
+            300.0,
+            &w1,
+            &b1,
+            &w2,
+            0.0,
+        )
+        .expect("sizes fit"),
+    )
+}
+
+fn bench_game<G: Game>(c: &mut Criterion) {
+    let games = games::<G>();
+    let count: usize = games.iter().map(Vec::len).sum();
+    let network = network::<G>();
+    let mut evaluator = Evaluator::<G>::new(Arc::clone(&network));
+    let mut group = c.benchmark_group(format!("{}/evaluate", G::NAME));
+    group.throughput(Throughput::Elements(count as u64));
+    group.bench_function("classical", |b| {
+        b.iter(|| {
+            games
+                .iter()
+                .flatten()
+                .map(|p| black_box(p).evaluate())
+                .sum::<i32>()
+        })
+    });
+    group.bench_function("network-full", |b| {
+        b.iter(|| {
+            games
+                .iter()
+                .flatten()
+                .map(|p| network.evaluate(black_box(p)))
+                .sum::<i32>()
+        })
+    });
+    group.bench_function("network-incremental", |b| {
+        b.iter(|| {
+            let mut sum = 0;
+            for game in &games {
+                for (ply, position) in game.iter().enumerate() {
+                    sum += evaluator.evaluate(black_box(position), ply);
+                }
+            }
+            sum
+        })
+    });
+    group.finish();
+}
+
+fn bench_all(c: &mut Criterion) {
+    bench_game::<akiba::Position>(c);
+    bench_game::<offboard::Position>(c);
+    bench_game::<abraxas::Position>(c);
+}
+
+criterion_group!(benches, bench_all);
+criterion_main!(benches);
