@@ -6,7 +6,8 @@
 //! parent at `p − 1`, or its sibling at `p`) and adds and removes only the inputs that
 //! differ, which after one move are a handful. When more inputs differ than the position
 //! has, a fresh sum is cheaper and is made instead. Whatever the reference, the result is
-//! the full sum exactly: the reference only decides the cost.
+//! the full sum exactly: the reference only decides the cost. Inputs are compared as bit
+//! sets, so measuring a difference is a few XORs and population counts.
 
 use crate::game::{Game, Player};
 use crate::nnue::{InputList, Network};
@@ -14,11 +15,20 @@ use crate::search::MAX_PLY;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+/// Inputs a game may have per view for this evaluator: a view's active inputs are kept as a
+/// bit set of this many bits, so that comparing two positions is a few XORs.
+pub const MAX_INPUTS: usize = 64 * WORDS;
+const WORDS: usize = 8;
+
+/// Active inputs as bits.
+type InputSet = [u64; WORDS];
+
 /// A network's evaluation with incremental accumulators, one per search thread.
 pub struct Evaluator<G: Game> {
     network: Arc<Network>,
     /// Indexed by ply.
     frames: Vec<Frame>,
+    inputs: InputList,
     game: PhantomData<G>,
 }
 
@@ -26,7 +36,7 @@ pub struct Evaluator<G: Game> {
 #[derive(Clone)]
 struct Frame {
     /// Active inputs of each player's view, indexed by [`Player::index`].
-    inputs: [InputList; 2],
+    sets: [InputSet; 2],
     /// Player one's accumulator, then player two's.
     accumulators: Vec<i32>,
     filled: bool,
@@ -35,14 +45,20 @@ struct Frame {
 impl<G: Game> Evaluator<G> {
     /// An evaluator for a network already checked to be for `G` ([`Network::check`]).
     pub fn new(network: Arc<Network>) -> Evaluator<G> {
+        assert!(
+            G::NETWORK_INPUTS <= MAX_INPUTS,
+            "{} has more network inputs than the evaluator holds",
+            G::NAME
+        );
         let frame = Frame {
-            inputs: [InputList::new(), InputList::new()],
+            sets: [[0; WORDS]; 2],
             accumulators: vec![0; 2 * network.hidden()],
             filled: false,
         };
         Evaluator {
             frames: vec![frame; MAX_PLY + 2],
             network,
+            inputs: InputList::new(),
             game: PhantomData,
         }
     }
@@ -61,26 +77,28 @@ impl<G: Game> Evaluator<G> {
         let parent = before.last().filter(|f| f.filled);
         for player in [Player::One, Player::Two] {
             let side = player.index();
-            let mut inputs = InputList::new();
-            position.network_inputs(player, &mut inputs);
+            position.network_inputs(player, &mut self.inputs);
+            let mut set = [0; WORDS];
+            for &input in self.inputs.iter() {
+                set[usize::from(input) / 64] |= 1 << (input % 64);
+            }
             let accumulator = &mut frame.accumulators[side * hidden..(side + 1) * hidden];
-            let from_sibling = frame
-                .filled
-                .then(|| differences(&frame.inputs[side], &inputs));
-            let from_parent = parent.map(|p| differences(&p.inputs[side], &inputs));
+            let from_sibling = frame.filled.then(|| differences(&frame.sets[side], &set));
+            let from_parent = parent.map(|p| differences(&p.sets[side], &set));
+            let active = self.inputs.len() as u32;
             match (from_parent, from_sibling) {
-                (Some(p), s) if p < inputs.len() && s.is_none_or(|s| p <= s) => {
+                (Some(p), s) if p < active && s.is_none_or(|s| p <= s) => {
                     let parent = parent.expect("measured from it");
                     accumulator
                         .copy_from_slice(&parent.accumulators[side * hidden..(side + 1) * hidden]);
-                    update(&self.network, &parent.inputs[side], &inputs, accumulator);
+                    update(&self.network, &parent.sets[side], &set, accumulator);
                 }
-                (_, Some(s)) if s < inputs.len() => {
-                    update(&self.network, &frame.inputs[side], &inputs, accumulator);
+                (_, Some(s)) if s < active => {
+                    update(&self.network, &frame.sets[side], &set, accumulator);
                 }
-                _ => self.network.refresh(&inputs, accumulator),
+                _ => self.network.refresh(&self.inputs, accumulator),
             }
-            frame.inputs[side] = inputs;
+            frame.sets[side] = set;
         }
         frame.filled = true;
         let (one, two) = frame.accumulators.split_at(hidden);
@@ -91,47 +109,24 @@ impl<G: Game> Evaluator<G> {
     }
 }
 
+/// How many inputs are in one set and not the other.
+fn differences(old: &InputSet, new: &InputSet) -> u32 {
+    old.iter().zip(new).map(|(a, b)| (a ^ b).count_ones()).sum()
+}
+
 /// Turns `accumulator`, the sum over `old`, into the sum over `new`.
-fn update(network: &Network, old: &[u16], new: &[u16], accumulator: &mut [i32]) {
-    merge(old, new, |input, added| {
-        if added {
-            network.add(input, accumulator);
-        } else {
-            network.sub(input, accumulator);
+fn update(network: &Network, old: &InputSet, new: &InputSet, accumulator: &mut [i32]) {
+    for (word, (&o, &n)) in old.iter().zip(new).enumerate() {
+        let (mut added, mut removed) = (n & !o, o & !n);
+        while added != 0 {
+            network.add((64 * word) as u16 + added.trailing_zeros() as u16, accumulator);
+            added &= added - 1;
         }
-    });
-}
-
-/// How many inputs are in one ascending list and not the other.
-fn differences(old: &[u16], new: &[u16]) -> usize {
-    let mut count = 0;
-    merge(old, new, |_, _| count += 1);
-    count
-}
-
-/// Walks two ascending lists together and reports each input in only one of them: `true`
-/// when it is only in `new` (added), `false` when only in `old` (removed).
-#[inline]
-fn merge(old: &[u16], new: &[u16], mut on_change: impl FnMut(u16, bool)) {
-    let (mut i, mut j) = (0, 0);
-    while i < old.len() && j < new.len() {
-        match old[i].cmp(&new[j]) {
-            std::cmp::Ordering::Less => {
-                on_change(old[i], false);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                on_change(new[j], true);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                i += 1;
-                j += 1;
-            }
+        while removed != 0 {
+            network.sub((64 * word) as u16 + removed.trailing_zeros() as u16, accumulator);
+            removed &= removed - 1;
         }
     }
-    old[i..].iter().for_each(|&x| on_change(x, false));
-    new[j..].iter().for_each(|&x| on_change(x, true));
 }
 
 #[cfg(test)]
@@ -139,15 +134,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn merge_reports_exactly_the_symmetric_difference() {
-        let mut changes = Vec::new();
-        merge(&[1, 3, 5, 9], &[0, 3, 4, 9, 12], |x, added| {
-            changes.push((x, added))
-        });
-        assert_eq!(
-            changes,
-            vec![(0, true), (1, false), (4, true), (5, false), (12, true)]
-        );
-        assert_eq!(differences(&[1, 2], &[1, 2]), 0);
+    fn differences_count_the_symmetric_difference() {
+        let mut a = [0; WORDS];
+        let mut b = [0; WORDS];
+        for i in [1, 3, 5, 9, 300] {
+            a[i / 64] |= 1u64 << (i % 64);
+        }
+        for i in [0, 3, 4, 9, 12, 300] {
+            b[i / 64] |= 1u64 << (i % 64);
+        }
+        assert_eq!(differences(&a, &b), 5);
+        assert_eq!(differences(&a, &a), 0);
     }
 }
