@@ -203,3 +203,19 @@ fn the_classical_search_is_unchanged() {
         );
     }
 }
+
+/// Every game ships a network that its own build accepts.
+#[test]
+fn every_built_in_network_is_valid_for_its_game() {
+    fn check<G: Game>() {
+        let bytes = G::embedded_network().expect("a network is built in");
+        let network = Network::from_bytes(bytes).expect("the built-in file reads");
+        network.check::<G>().expect("it is for this game");
+        let chosen = shove::nnue::choice::resolve::<G>(Some(shove::nnue::EvalKind::Network), None)
+            .expect("the network can be chosen");
+        assert_eq!(chosen.as_deref(), Some(&network));
+    }
+    check::<akiba::Position>();
+    check::<offboard::Position>();
+    check::<abraxas::Position>();
+}

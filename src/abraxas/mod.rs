@@ -93,6 +93,10 @@ impl Game for Position {
         inputs::network_inputs(self, perspective, inputs)
     }
 
+    fn embedded_network() -> Option<&'static [u8]> {
+        Some(include_bytes!("../../networks/abraxas.nnue"))
+    }
+
     /// Stones owned, 100 each, from the view of the player deciding now.
     fn material(&self) -> i32 {
         eval::material(self)

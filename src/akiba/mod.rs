@@ -136,6 +136,10 @@ impl Game for Position {
         inputs::network_inputs(self, perspective, inputs)
     }
 
+    fn embedded_network() -> Option<&'static [u8]> {
+        Some(include_bytes!("../../networks/akiba.nnue"))
+    }
+
     fn material(&self) -> i32 {
         eval::material(self)
     }

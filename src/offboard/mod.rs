@@ -104,6 +104,10 @@ impl Game for Position {
         inputs::network_inputs(self, perspective, inputs)
     }
 
+    fn embedded_network() -> Option<&'static [u8]> {
+        Some(include_bytes!("../../networks/offboard.nnue"))
+    }
+
     /// Points (100 each) and marbles on the board (20 each), from the mover's view.
     fn material(&self) -> i32 {
         let count =
