@@ -198,7 +198,19 @@ pub fn loss(logits: &Tensor, targets: &Tensor) -> Result<Tensor, String> {
         .map_err(err)
 }
 
-/// The float model's loss over a whole set (no learning), in batches of `batch`.
+/// The float model's logits of every position of `set`, in batches of `batch` (no
+/// learning).
+pub fn logits(model: &Model, set: &Positions, batch: usize) -> Result<Vec<f32>, String> {
+    let order: Vec<usize> = (0..set.len()).collect();
+    let mut out = Vec::with_capacity(set.len());
+    for chunk in order.chunks(batch.max(1)) {
+        let b = Batch::new(set, chunk, model.inputs, 0.0, 1.0)?;
+        out.extend(model.forward(&b)?.detach().to_vec1::<f32>().map_err(err)?);
+    }
+    Ok(out)
+}
+
+/// The float model's loss over a whole set (NaN for an empty set).
 pub fn set_loss(
     model: &Model,
     set: &Positions,
@@ -206,17 +218,11 @@ pub fn set_loss(
     k: f64,
     lambda: f64,
 ) -> Result<f64, String> {
-    if set.is_empty() {
-        return Ok(f64::NAN);
-    }
-    let order: Vec<usize> = (0..set.len()).collect();
-    let mut sum = 0.0;
-    for chunk in order.chunks(batch.max(1)) {
-        let b = Batch::new(set, chunk, model.inputs, k, lambda)?;
-        let l = loss(&model.forward(&b)?.detach(), &b.targets)?
-            .to_scalar::<f32>()
-            .map_err(err)?;
-        sum += f64::from(l) * chunk.len() as f64;
-    }
+    let logits = logits(model, set, batch)?;
+    let sum: f64 = logits
+        .iter()
+        .enumerate()
+        .map(|(i, &o)| (sigmoid(f64::from(o)) - target(set, i, k, lambda)).powi(2))
+        .sum();
     Ok(sum / set.len() as f64)
 }

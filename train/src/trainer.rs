@@ -2,7 +2,7 @@
 //! validation loss, quantise and write the network file.
 
 use crate::data::{LoadConfig, Loaded, load};
-use crate::model::{Batch, Model, Weights, err, loss, set_loss, sigmoid, target};
+use crate::model::{Batch, Model, Weights, err, logits, loss, set_loss, sigmoid, target};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -97,6 +97,9 @@ pub struct TrainReport {
     /// The epoch kept (1-based) and the loss of the quantised network on the validation set.
     pub best_epoch: usize,
     pub quantised_validation: f64,
+    /// Largest and mean |engine − float| evaluation over the validation positions.
+    pub quantisation_max: f64,
+    pub quantisation_mean: f64,
     pub seconds: f64,
     pub bytes: usize,
 }
@@ -241,14 +244,32 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
     let network =
         weights.to_network(G::NAME, G::NETWORK_INPUTS, config.hidden, (1.0 / k) as f32)?;
     network.check::<G>()?;
-    let quantised_validation = mean_squared(loaded.validation_positions.iter().enumerate().map(
-        |(i, p)| {
-            (
-                sigmoid(k * f64::from(network.evaluate(p))),
-                target(validation, i, k, lambda),
-            )
-        },
-    ));
+    let float_evaluations: Vec<f64> = logits(
+        &Model::from_weights(G::NETWORK_INPUTS, config.hidden, &weights)?,
+        validation,
+        config.batch,
+    )?
+    .iter()
+    .map(|&o| f64::from(o) / k)
+    .collect();
+    let engine_evaluations: Vec<i32> = loaded
+        .validation_positions
+        .iter()
+        .map(|p| network.evaluate(p))
+        .collect();
+    let differences: Vec<f64> = float_evaluations
+        .iter()
+        .zip(&engine_evaluations)
+        .map(|(&f, &q)| (f - f64::from(q)).abs())
+        .collect();
+    let quantisation_max = differences.iter().copied().fold(0.0, f64::max);
+    let quantisation_mean = differences.iter().sum::<f64>() / differences.len().max(1) as f64;
+    let quantised_validation = mean_squared(
+        engine_evaluations
+            .iter()
+            .enumerate()
+            .map(|(i, &e)| (sigmoid(k * f64::from(e)), target(validation, i, k, lambda))),
+    );
     let bytes = network.to_bytes();
     if let Some(parent) = run.out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
@@ -264,11 +285,18 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
         classical_validation,
         best_epoch,
         quantised_validation,
+        quantisation_max,
+        quantisation_mean,
         seconds: start.elapsed().as_secs_f64(),
         bytes: bytes.len(),
         train_losses,
         validation_losses,
     };
+    if !validation.is_empty() {
+        print(&format!(
+            "quantised network on the validation positions: |engine - float| at most {quantisation_max:.1}, mean {quantisation_mean:.2} evaluation units"
+        ));
+    }
     print(&format!(
         "{}: kept epoch {best_epoch}: validation loss {:.6} (quantised {quantised_validation:.6}) vs classical {classical_validation:.6}; \
          {} training positions, hidden {}, {} epochs in {train_seconds:.1} s ({:.1} s in all); {} bytes written to {}",
