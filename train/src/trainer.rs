@@ -123,6 +123,15 @@ impl GameVisitor for Visit<'_, '_> {
     }
 }
 
+/// A loss for the report: "none" for a set without positions.
+fn shown(loss: f64) -> String {
+    if loss.is_nan() {
+        "none (no validation games)".into()
+    } else {
+        format!("{loss:.6}")
+    }
+}
+
 fn mean_squared<I: Iterator<Item = (f64, f64)>>(pairs: I) -> f64 {
     let (sum, n) = pairs.fold((0.0, 0usize), |(s, n), (p, t)| (s + (p - t).powi(2), n + 1));
     if n == 0 { f64::NAN } else { sum / n as f64 }
@@ -170,8 +179,9 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
     let classical_train = classical_loss(train);
     let classical_validation = classical_loss(validation);
     print(&format!(
-        "K = {k:.6} (scale {:.1}); classical evaluation: training loss {classical_train:.6}, validation loss {classical_validation:.6}",
-        1.0 / k
+        "K = {k:.6} (scale {:.1}); classical evaluation: training loss {classical_train:.6}, validation loss {}",
+        1.0 / k,
+        shown(classical_validation)
     ));
 
     let typical_active = {
@@ -222,8 +232,9 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
         let train_loss = sum / train.len() as f64;
         let validation_loss = set_loss(&model, validation, config.batch, k, lambda)?;
         print(&format!(
-            "epoch {epoch}/{}: training loss {train_loss:.6}, validation loss {validation_loss:.6}, {:.0} positions/s, lr {rate}",
+            "epoch {epoch}/{}: training loss {train_loss:.6}, validation loss {}, {:.0} positions/s, lr {rate}",
             config.epochs,
+            shown(validation_loss),
             train.len() as f64 / seconds
         ));
         // Without a validation set the latest epoch is kept.
@@ -297,11 +308,20 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
             "quantised network on the validation positions: |engine - float| at most {quantisation_max:.1}, mean {quantisation_mean:.2} evaluation units"
         ));
     }
+    let kept = if validation.is_empty() {
+        format!(
+            "kept the last epoch (no validation games): training loss {:.6}",
+            report.train_losses[best_epoch - 1]
+        )
+    } else {
+        format!(
+            "kept epoch {best_epoch}: validation loss {:.6} (quantised {quantised_validation:.6}) vs classical {classical_validation:.6}",
+            report.validation_losses[best_epoch - 1]
+        )
+    };
     print(&format!(
-        "{}: kept epoch {best_epoch}: validation loss {:.6} (quantised {quantised_validation:.6}) vs classical {classical_validation:.6}; \
-         {} training positions, hidden {}, {} epochs in {train_seconds:.1} s ({:.1} s in all); {} bytes written to {}",
+        "{}: {kept}; {} training positions, hidden {}, {} epochs in {train_seconds:.1} s ({:.1} s in all); {} bytes written to {}",
         G::NAME,
-        report.validation_losses[best_epoch - 1],
         train.len(),
         config.hidden,
         config.epochs,
