@@ -25,7 +25,7 @@ struct Cli {
     #[arg(long, default_value_t = 30)]
     epochs: usize,
     /// Positions per optimiser step.
-    #[arg(long, default_value_t = 16384)]
+    #[arg(long, default_value_t = 1024)]
     batch: usize,
     /// AdamW's learning rate (a tenth of it for the last quarter of the epochs).
     #[arg(long, default_value_t = 0.001)]

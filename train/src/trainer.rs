@@ -32,7 +32,7 @@ impl Default for TrainConfig {
         TrainConfig {
             hidden: 64,
             epochs: 30,
-            batch: 16384,
+            batch: 1024,
             learning_rate: 0.001,
             lambda: 0.5,
             validation_one_in: 10,
