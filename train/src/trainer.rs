@@ -1,5 +1,5 @@
-//! The training run: load, fit K, learn with AdamW, keep the epoch with the lowest
-//! validation loss, quantise and write the network file.
+//! The training run: load, fit K, learn with AdamW, and write the network file (quantised)
+//! whenever an epoch reaches a new lowest validation loss.
 
 use crate::data::{LoadConfig, Loaded, load};
 use crate::model::{Batch, Model, Weights, err, logits, loss, set_loss, sigmoid, target};
@@ -8,8 +8,9 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use shove::game::{Game, GameVisitor, with_game};
+use shove::nnue::Network;
 use shove::pipeline::tune::fit_k;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// How to train.
@@ -121,6 +122,23 @@ impl GameVisitor for Visit<'_, '_> {
     fn visit<G: Game>(self) -> Self::Output {
         train::<G>(self.run, self.print)
     }
+}
+
+/// The engine's network for `G` from float weights (scale 1/K).
+fn quantise<G: Game>(weights: &Weights, hidden: usize, k: f64) -> Result<Network, String> {
+    let network = weights.to_network(G::NAME, G::NETWORK_INPUTS, hidden, (1.0 / k) as f32)?;
+    network.check::<G>()?;
+    Ok(network)
+}
+
+/// Writes the network file, making its folder.
+fn write_network(path: &Path, network: &Network) -> Result<(), String> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::write(path, network.to_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// A loss for the report: "none" for a set without positions.
@@ -244,7 +262,10 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
             validation_loss
         };
         if best.as_ref().is_none_or(|(b, _, _)| judged < *b) {
-            best = Some((judged, epoch, model.weights()?));
+            // Written at once, so a run stopped early leaves its best network so far.
+            let weights = model.weights()?;
+            write_network(&run.out, &quantise::<G>(&weights, config.hidden, k)?)?;
+            best = Some((judged, epoch, weights));
         }
         train_losses.push(train_loss);
         validation_losses.push(validation_loss);
@@ -252,9 +273,7 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
     let train_seconds = train_start.elapsed().as_secs_f64();
     let (_, best_epoch, weights) = best.ok_or("no epoch was run")?;
 
-    let network =
-        weights.to_network(G::NAME, G::NETWORK_INPUTS, config.hidden, (1.0 / k) as f32)?;
-    network.check::<G>()?;
+    let network = quantise::<G>(&weights, config.hidden, k)?;
     let float_evaluations: Vec<f64> = logits(
         &Model::from_weights(G::NETWORK_INPUTS, config.hidden, &weights)?,
         validation,
@@ -282,12 +301,6 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
             .map(|(i, &e)| (sigmoid(k * f64::from(e)), target(validation, i, k, lambda))),
     );
     let bytes = network.to_bytes();
-    if let Some(parent) = run.out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    }
-    std::fs::write(&run.out, &bytes)
-        .map_err(|e| format!("cannot write {}: {e}", run.out.display()))?;
     let report = TrainReport {
         k,
         train_positions: train.len(),
