@@ -1,0 +1,346 @@
+//! The training run: load, fit K, learn with AdamW, and write the network file (quantised)
+//! whenever an epoch reaches a new lowest validation loss.
+
+use crate::data::{LoadConfig, Loaded, load};
+use crate::model::{Batch, Model, Weights, err, logits, loss, set_loss, sigmoid, target};
+use candle_nn::{AdamW, Optimizer, ParamsAdamW};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use shove::game::{Game, GameVisitor, with_game};
+use shove::nnue::Network;
+use shove::pipeline::tune::fit_k;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    pub hidden: usize,
+    pub epochs: usize,
+    pub batch: usize,
+    /// AdamW's step size; it drops to a tenth for the last quarter of the epochs.
+    pub learning_rate: f64,
+    /// Share of the game result in the target; the rest is the search score's.
+    pub lambda: f64,
+    pub validation_one_in: u64,
+    pub seed: u64,
+    pub max_positions: Option<usize>,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            hidden: 64,
+            epochs: 30,
+            batch: 1024,
+            learning_rate: 0.001,
+            lambda: 0.5,
+            validation_one_in: 10,
+            seed: 1,
+            max_positions: None,
+        }
+    }
+}
+
+impl TrainConfig {
+    fn check(&self) -> Result<(), String> {
+        if !(1..=4096).contains(&self.hidden) {
+            return Err(format!("--hidden {}: expected 1 to 4096", self.hidden));
+        }
+        if self.epochs == 0 || self.batch == 0 {
+            return Err("--epochs and --batch must be at least 1".into());
+        }
+        if !(self.learning_rate.is_finite() && self.learning_rate > 0.0) {
+            return Err(format!(
+                "--lr {}: expected a positive number",
+                self.learning_rate
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.lambda) {
+            return Err(format!("--lambda {}: expected 0 to 1", self.lambda));
+        }
+        if self.validation_one_in < 2 {
+            return Err(format!(
+                "--validation-one-in {}: expected at least 2 (1 would leave nothing to train on)",
+                self.validation_one_in
+            ));
+        }
+        if self.max_positions == Some(0) {
+            return Err("--max-positions 0: nothing to train on".into());
+        }
+        Ok(())
+    }
+}
+
+/// A whole run: which game, which data, where the network goes.
+#[derive(Clone, Debug)]
+pub struct TrainRun {
+    pub game: String,
+    pub data: Vec<PathBuf>,
+    pub out: PathBuf,
+    pub config: TrainConfig,
+}
+
+/// What a run measured.
+#[derive(Clone, Debug)]
+pub struct TrainReport {
+    pub k: f64,
+    pub train_positions: usize,
+    pub validation_positions: usize,
+    /// Losses of the classical evaluation (`sigmoid(K·eval)`) on both sets.
+    pub classical_train: f64,
+    pub classical_validation: f64,
+    /// Float model's training loss after each epoch (NaN-free), and validation loss (NaN
+    /// when there is no validation set).
+    pub train_losses: Vec<f64>,
+    pub validation_losses: Vec<f64>,
+    /// The epoch kept (1-based) and the loss of the quantised network on the validation set.
+    pub best_epoch: usize,
+    pub quantised_validation: f64,
+    /// Largest and mean |engine − float| evaluation over the validation positions.
+    pub quantisation_max: f64,
+    pub quantisation_mean: f64,
+    pub seconds: f64,
+    pub bytes: usize,
+}
+
+/// Trains and writes the network; `print` receives the progress lines.
+pub fn run(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainReport, String> {
+    run.config.check()?;
+    with_game(&run.game, Visit { run, print })?
+}
+
+struct Visit<'a, 'p> {
+    run: &'a TrainRun,
+    print: &'p mut dyn FnMut(&str),
+}
+
+impl GameVisitor for Visit<'_, '_> {
+    type Output = Result<TrainReport, String>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        train::<G>(self.run, self.print)
+    }
+}
+
+/// The engine's network for `G` from float weights (scale 1/K).
+fn quantise<G: Game>(weights: &Weights, hidden: usize, k: f64) -> Result<Network, String> {
+    let network = weights.to_network(G::NAME, G::NETWORK_INPUTS, hidden, (1.0 / k) as f32)?;
+    network.check::<G>()?;
+    Ok(network)
+}
+
+/// Writes the network file, making its folder.
+fn write_network(path: &Path, network: &Network) -> Result<(), String> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::write(path, network.to_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// A loss for the report: "none" for a set without positions.
+fn shown(loss: f64) -> String {
+    if loss.is_nan() {
+        "none (no validation games)".into()
+    } else {
+        format!("{loss:.6}")
+    }
+}
+
+fn mean_squared<I: Iterator<Item = (f64, f64)>>(pairs: I) -> f64 {
+    let (sum, n) = pairs.fold((0.0, 0usize), |(s, n), (p, t)| (s + (p - t).powi(2), n + 1));
+    if n == 0 { f64::NAN } else { sum / n as f64 }
+}
+
+fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainReport, String> {
+    let config = &run.config;
+    let start = Instant::now();
+    let loaded: Loaded<G> = load(
+        &run.data,
+        &LoadConfig {
+            validation_one_in: config.validation_one_in,
+            max_positions: config.max_positions,
+        },
+    )?;
+    let (train, validation) = (&loaded.train, &loaded.validation);
+    if train.is_empty() {
+        return Err(
+            "no training positions (are the data files empty, or all filtered out?)".into(),
+        );
+    }
+    print(&format!(
+        "{}: {} positions read, {} training and {} validation kept, {} left out; {:.1} MB of inputs; loaded in {:.1} s",
+        G::NAME,
+        loaded.read,
+        train.len(),
+        validation.len(),
+        loaded.skipped,
+        (train.bytes() + validation.bytes()) as f64 / 1e6,
+        start.elapsed().as_secs_f64()
+    ));
+
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let classical_weights: Vec<f64> = G::weights().iter().map(|&w| f64::from(w)).collect();
+    let k = fit_k(&loaded.classical_features, &classical_weights, threads);
+    let lambda = config.lambda;
+    let classical_loss = |set: &crate::data::Positions| {
+        mean_squared((0..set.len()).map(|i| {
+            (
+                sigmoid(k * f64::from(set.classical[i])),
+                target(set, i, k, lambda),
+            )
+        }))
+    };
+    let classical_train = classical_loss(train);
+    let classical_validation = classical_loss(validation);
+    print(&format!(
+        "K = {k:.6} (scale {:.1}); classical evaluation: training loss {classical_train:.6}, validation loss {}",
+        1.0 / k,
+        shown(classical_validation)
+    ));
+
+    let typical_active = {
+        let n = train.len().min(1000);
+        let total: usize = (0..n).map(|i| train.inputs(i).0.len()).sum();
+        total / n.max(1)
+    };
+    let model = Model::new(
+        G::NETWORK_INPUTS,
+        config.hidden,
+        typical_active,
+        config.seed,
+    )?;
+    let mut optimiser = AdamW::new(
+        model.vars(),
+        ParamsAdamW {
+            lr: config.learning_rate,
+            weight_decay: 0.0,
+            ..ParamsAdamW::default()
+        },
+    )
+    .map_err(err)?;
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let drop_at = (config.epochs * 3).div_ceil(4);
+    let mut train_losses = Vec::new();
+    let mut validation_losses = Vec::new();
+    let mut best: Option<(f64, usize, Weights)> = None;
+    let train_start = Instant::now();
+    for epoch in 1..=config.epochs {
+        let epoch_start = Instant::now();
+        let rate = if epoch > drop_at {
+            config.learning_rate * 0.1
+        } else {
+            config.learning_rate
+        };
+        optimiser.set_learning_rate(rate);
+        order.shuffle(&mut rng);
+        let mut sum = 0.0;
+        for chunk in order.chunks(config.batch) {
+            let batch = Batch::new(train, chunk, G::NETWORK_INPUTS, k, lambda)?;
+            let l = loss(&model.forward(&batch)?, &batch.targets)?;
+            optimiser.backward_step(&l).map_err(err)?;
+            sum += f64::from(l.to_scalar::<f32>().map_err(err)?) * chunk.len() as f64;
+        }
+        let seconds = epoch_start.elapsed().as_secs_f64();
+        // The running mean over the epoch's batches, as the weights moved.
+        let train_loss = sum / train.len() as f64;
+        let validation_loss = set_loss(&model, validation, config.batch, k, lambda)?;
+        print(&format!(
+            "epoch {epoch}/{}: training loss {train_loss:.6}, validation loss {}, {:.0} positions/s, lr {rate}",
+            config.epochs,
+            shown(validation_loss),
+            train.len() as f64 / seconds
+        ));
+        // Without a validation set the latest epoch is kept.
+        let judged = if validation.is_empty() {
+            -(epoch as f64)
+        } else {
+            validation_loss
+        };
+        if best.as_ref().is_none_or(|(b, _, _)| judged < *b) {
+            // Written at once, so a run stopped early leaves its best network so far.
+            let weights = model.weights()?;
+            write_network(&run.out, &quantise::<G>(&weights, config.hidden, k)?)?;
+            best = Some((judged, epoch, weights));
+        }
+        train_losses.push(train_loss);
+        validation_losses.push(validation_loss);
+    }
+    let train_seconds = train_start.elapsed().as_secs_f64();
+    let (_, best_epoch, weights) = best.ok_or("no epoch was run")?;
+
+    let network = quantise::<G>(&weights, config.hidden, k)?;
+    let float_evaluations: Vec<f64> = logits(
+        &Model::from_weights(G::NETWORK_INPUTS, config.hidden, &weights)?,
+        validation,
+        config.batch,
+    )?
+    .iter()
+    .map(|&o| f64::from(o) / k)
+    .collect();
+    let engine_evaluations: Vec<i32> = loaded
+        .validation_positions
+        .iter()
+        .map(|p| network.evaluate(p))
+        .collect();
+    let differences: Vec<f64> = float_evaluations
+        .iter()
+        .zip(&engine_evaluations)
+        .map(|(&f, &q)| (f - f64::from(q)).abs())
+        .collect();
+    let quantisation_max = differences.iter().copied().fold(0.0, f64::max);
+    let quantisation_mean = differences.iter().sum::<f64>() / differences.len().max(1) as f64;
+    let quantised_validation = mean_squared(
+        engine_evaluations
+            .iter()
+            .enumerate()
+            .map(|(i, &e)| (sigmoid(k * f64::from(e)), target(validation, i, k, lambda))),
+    );
+    let bytes = network.to_bytes();
+    let report = TrainReport {
+        k,
+        train_positions: train.len(),
+        validation_positions: validation.len(),
+        classical_train,
+        classical_validation,
+        best_epoch,
+        quantised_validation,
+        quantisation_max,
+        quantisation_mean,
+        seconds: start.elapsed().as_secs_f64(),
+        bytes: bytes.len(),
+        train_losses,
+        validation_losses,
+    };
+    if !validation.is_empty() {
+        print(&format!(
+            "quantised network on the validation positions: |engine - float| at most {quantisation_max:.1}, mean {quantisation_mean:.2} evaluation units"
+        ));
+    }
+    let kept = if validation.is_empty() {
+        format!(
+            "kept the last epoch (no validation games): training loss {:.6}",
+            report.train_losses[best_epoch - 1]
+        )
+    } else {
+        format!(
+            "kept epoch {best_epoch}: validation loss {:.6} (quantised {quantised_validation:.6}) vs classical {classical_validation:.6}",
+            report.validation_losses[best_epoch - 1]
+        )
+    };
+    print(&format!(
+        "{}: {kept}; {} training positions, hidden {}, {} epochs in {train_seconds:.1} s ({:.1} s in all); {} bytes written to {}",
+        G::NAME,
+        train.len(),
+        config.hidden,
+        config.epochs,
+        report.seconds,
+        bytes.len(),
+        run.out.display()
+    ));
+    Ok(report)
+}

@@ -1,0 +1,91 @@
+//! A whole training run on a tiny self-play file: the loss falls and the file written is a
+//! network the engine accepts for the game.
+
+use shove::akiba;
+use shove::matches::Adjudication;
+use shove::nnue::Network;
+use shove::pipeline::openings::OpeningConfig;
+use shove::pipeline::selfplay::{Budget, SelfplayConfig, run_selfplay};
+use shove::pipeline::shard::Shard;
+use shove_train::trainer::{TrainConfig, TrainRun, run};
+use std::path::PathBuf;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shove-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
+    let dir = temp_dir("training");
+    let data = dir.join("akiba.data");
+    let report = run_selfplay(&SelfplayConfig {
+        game: "akiba".into(),
+        rule_options: Vec::new(),
+        games: 8,
+        seed: 3,
+        budget: Budget::Nodes(300),
+        concurrency: 1,
+        adjudication: Adjudication {
+            max_plies: 400,
+            repetition_draw: true,
+        },
+        openings: OpeningConfig::default(),
+        shard: Shard::default(),
+        hash_megabytes: 4,
+        evaluation: None,
+        eval_file: None,
+        out: data.clone(),
+        progress: false,
+    })
+    .expect("self-play");
+    assert_eq!(report.games, 8);
+
+    // Written into a folder that does not exist yet: the tool makes it.
+    let out = dir.join("nets").join("akiba.nnue");
+    let mut lines = Vec::new();
+    let trained = run(
+        &TrainRun {
+            game: "akiba".into(),
+            data: vec![data],
+            out: out.clone(),
+            config: TrainConfig {
+                hidden: 16,
+                epochs: 8,
+                batch: 64,
+                learning_rate: 0.005,
+                validation_one_in: 4,
+                ..TrainConfig::default()
+            },
+        },
+        &mut |line| lines.push(line.to_string()),
+    )
+    .expect("training");
+    let text = lines.join("\n");
+    assert!(trained.train_positions > 100, "{text}");
+    let (first, last) = (trained.train_losses[0], trained.train_losses[7]);
+    assert!(
+        last < 0.8 * first,
+        "training loss {first} -> {last}\n{text}"
+    );
+    assert!(trained.k > 0.0 && trained.k < 1.0, "{text}");
+    assert!(
+        text.contains("classical evaluation: training loss"),
+        "{text}"
+    );
+    assert!(text.contains("epoch 8/8"), "{text}");
+    assert!(text.contains("kept epoch"), "{text}");
+
+    let bytes = std::fs::read(&out).expect("network written");
+    assert_eq!(bytes.len(), trained.bytes);
+    let network = Network::from_bytes(&bytes).expect("a valid network file");
+    network.check::<akiba::Position>().expect("for akiba");
+    assert_eq!(network.hidden(), 16);
+    assert!(
+        network.check::<shove::offboard::Position>().is_err(),
+        "not for another game"
+    );
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
