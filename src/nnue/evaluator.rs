@@ -119,11 +119,17 @@ fn update(network: &Network, old: &InputSet, new: &InputSet, accumulator: &mut [
     for (word, (&o, &n)) in old.iter().zip(new).enumerate() {
         let (mut added, mut removed) = (n & !o, o & !n);
         while added != 0 {
-            network.add((64 * word) as u16 + added.trailing_zeros() as u16, accumulator);
+            network.add(
+                (64 * word) as u16 + added.trailing_zeros() as u16,
+                accumulator,
+            );
             added &= added - 1;
         }
         while removed != 0 {
-            network.sub((64 * word) as u16 + removed.trailing_zeros() as u16, accumulator);
+            network.sub(
+                (64 * word) as u16 + removed.trailing_zeros() as u16,
+                accumulator,
+            );
             removed &= removed - 1;
         }
     }

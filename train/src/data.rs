@@ -3,9 +3,12 @@
 //! with the labels the loss needs.
 //!
 //! The positions kept and the training/validation split are those of `shove tune`
-//! (`shove::pipeline::tune::load`): quiet, not over, |score| ≤ 2000, whole games to one side
-//! by the same hash of the game number and file, so the classical evaluation's K and the
-//! network are judged on the same positions.
+//! (`shove::pipeline::tune::load`): not over, |score| ≤ 2000, whole games to one side by the
+//! same hash of the game number and file, so the classical evaluation's K and the network
+//! are judged on the same positions. Unlike the tuner the trainer keeps positions that are
+//! not quiet unless asked (`quiet_only`): the search evaluates such positions at every
+//! quiescence stand-pat, and networks that never saw one played 60–160 Elo weaker
+//! (docs/strength.md).
 
 use shove::game::Game;
 use shove::linear::Sparse;
@@ -25,6 +28,8 @@ pub struct LoadConfig {
     pub validation_one_in: u64,
     /// Stop after this many positions are kept (training and validation together).
     pub max_positions: Option<usize>,
+    /// Keep only quiet positions (quiescence score = static evaluation), as `shove tune`.
+    pub quiet_only: bool,
 }
 
 /// Inputs and labels of many positions.
@@ -152,7 +157,10 @@ pub fn load<G: Game>(paths: &[PathBuf], config: &LoadConfig) -> Result<Loaded<G>
             }
             loaded.read += 1;
             let kept = loaded.train.len() + loaded.validation.len();
-            if !sample.quiet || sample.score.abs() > MAX_SCORE || kept >= limit {
+            if (config.quiet_only && !sample.quiet)
+                || sample.score.abs() > MAX_SCORE
+                || kept >= limit
+            {
                 loaded.skipped += 1;
                 return;
             }

@@ -42,6 +42,9 @@ struct Cli {
     /// Use at most this many positions.
     #[arg(long)]
     max_positions: Option<usize>,
+    /// Train on quiet positions only (those `shove tune` uses); by default every position.
+    #[arg(long)]
+    quiet_only: bool,
 }
 
 fn main() -> ExitCode {
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
             validation_one_in: cli.validation_one_in,
             seed: cli.seed,
             max_positions: cli.max_positions,
+            quiet_only: cli.quiet_only,
         },
     };
     match run(&train_run, &mut |line| println!("{line}")) {

@@ -26,6 +26,8 @@ pub struct TrainConfig {
     pub validation_one_in: u64,
     pub seed: u64,
     pub max_positions: Option<usize>,
+    /// Train on quiet positions only (see [`crate::data::LoadConfig::quiet_only`]).
+    pub quiet_only: bool,
 }
 
 impl Default for TrainConfig {
@@ -39,6 +41,7 @@ impl Default for TrainConfig {
             validation_one_in: 10,
             seed: 1,
             max_positions: None,
+            quiet_only: false,
         }
     }
 }
@@ -163,6 +166,7 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
         &LoadConfig {
             validation_one_in: config.validation_one_in,
             max_positions: config.max_positions,
+            quiet_only: config.quiet_only,
         },
     )?;
     let (train, validation) = (&loaded.train, &loaded.validation);
