@@ -108,6 +108,9 @@ impl Game for Position {
         Some(include_bytes!("../../networks/offboard.nnue"))
     }
 
+    /// The network beat the classical evaluation at `movetime=20` (docs/strength.md).
+    const NETWORK_BY_DEFAULT: bool = true;
+
     /// Points (100 each) and marbles on the board (20 each), from the mover's view.
     fn material(&self) -> i32 {
         let count =
