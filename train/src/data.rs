@@ -100,7 +100,7 @@ pub struct Loaded<G> {
     pub validation: Positions,
     /// The validation positions themselves, to measure the quantised network on them.
     pub validation_positions: Vec<G>,
-    /// The training positions' classical features, to fit K as `shove tune` does.
+    /// The quiet training positions' classical features, to fit K as `shove tune` does.
     pub classical_features: Dataset,
     /// Positions in the files, and how many were left out (not quiet, score too large,
     /// over, or beyond `max_positions`).
@@ -207,16 +207,24 @@ pub fn load<G: Game>(paths: &[PathBuf], config: &LoadConfig) -> Result<Loaded<G>
                     .validation
                     .push(&mover, &other, sample.score, sample.result, classical)
             } else {
-                let mut features = Sparse::default();
-                position.features(&mut features);
-                loaded
-                    .classical_features
-                    .push(&features, sample.score, sample.result)
-                    .and_then(|()| {
-                        loaded
-                            .train
-                            .push(&mover, &other, sample.score, sample.result, classical)
-                    })
+                // K is fitted on the quiet positions only, as `shove tune` fits it, so the
+                // network's scale is the classical evaluation's whatever positions it
+                // trains on (on tactical positions the static evaluation predicts worse,
+                // which would pull K down and stretch the network's units).
+                let features = if sample.quiet {
+                    let mut features = Sparse::default();
+                    position.features(&mut features);
+                    loaded
+                        .classical_features
+                        .push(&features, sample.score, sample.result)
+                } else {
+                    Ok(())
+                };
+                features.and_then(|()| {
+                    loaded
+                        .train
+                        .push(&mover, &other, sample.score, sample.result, classical)
+                })
             };
             if let Err(e) = pushed {
                 error = Some(e);

@@ -188,6 +188,9 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
 
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let classical_weights: Vec<f64> = G::weights().iter().map(|&w| f64::from(w)).collect();
+    if loaded.classical_features.is_empty() {
+        return Err("no quiet training positions to fit K on".into());
+    }
     let k = fit_k(&loaded.classical_features, &classical_weights, threads);
     let lambda = config.lambda;
     let classical_loss = |set: &crate::data::Positions| {
