@@ -431,6 +431,8 @@ fn check_handshake(command: &str, ok: &str) {
             "option name Hash type spin default 64 min 1 max 16384",
             "option name Threads type spin default 1 min 1 max 256",
             "option name Clear Hash type button",
+            "option name Evaluation type combo default classical var classical var network",
+            "option name EvalFile type string default <embedded>",
             "option name Ponder type check default false",
             "option name MultiPV type spin default 1 min 1 max 64",
             "option name Move Overhead type spin default 20 min 0 max 5000",
