@@ -98,6 +98,24 @@ fn compare(
         stats.bans_seen += 1;
     }
 
+    // The evaluation's push counts, for both players whoever is to move.
+    let counts = p.push_counts();
+    for (player, colour) in [(0, b'W'), (1, b'B')] {
+        let mut turned = n.clone();
+        turned.side = colour;
+        let pushes: Vec<PushResult> = turned.physical_pushes().map(|(_, r)| r).collect();
+        let fell = |marble: u8| pushes.iter().filter(|r| r.fell == Some(marble)).count() as u32;
+        let opponent = if colour == b'W' { b'B' } else { b'W' };
+        let naive = (pushes.len() as u32, fell(b'R'), fell(opponent));
+        let ours = &counts[player];
+        assert_eq!(
+            (ours.all, ours.win_red, ours.capture),
+            naive,
+            "{ctx}: push counts (all, red off, capture) of {} differ in {ps}",
+            colour as char
+        );
+    }
+
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     let crate_moves: Vec<Move> = list.to_vec();

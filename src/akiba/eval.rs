@@ -2,7 +2,7 @@
 //! [`crate::linear`]), each the side to move's count minus the opponent's unless it belongs
 //! to one side's turn. The weights live in `weights.rs`, written by `shove tune`.
 
-use super::board::{Direction, FILE_A, RANK_1, Squares};
+use super::board::{Direction, FILE_A, RANK_1};
 use super::position::{MARBLES_PER_PLAYER, Position};
 use crate::game::Player;
 use crate::linear::Terms;
@@ -85,56 +85,89 @@ struct Counts {
     cohesion: i32,
 }
 
-fn counts(position: &Position, player: Player) -> Counts {
-    let own = position.marbles[player.index()];
-    let red = position.marbles[2];
-    let reds_won = i32::from(position.reds_won[player.index()]);
-    let marbles = own.count_ones() as i32;
-    let (mut mobility, mut red_threats, mut capture_threats) = (0, 0, 0);
-    for dir in Direction::ALL {
-        let pushes = position.pushes_for(player, dir);
-        mobility += pushes.all.count_ones() as i32;
-        red_threats += pushes.win_red.count_ones() as i32;
-        capture_threats += pushes.capture.count_ones() as i32;
+/// The ranks and files of the board, each a line a red can stand in.
+const LINES: [u64; 14] = {
+    let mut lines = [0; 14];
+    let mut i = 0;
+    while i < 7 {
+        lines[2 * i] = RANK_1 << (8 * i);
+        lines[2 * i + 1] = FILE_A << i;
+        i += 1;
     }
-    let mut reds_in_lines = 0;
-    for i in 0..7 {
-        for line in [RANK_1 << (8 * i), FILE_A << i] {
-            if own & line != 0 {
-                reds_in_lines += (red & line).count_ones() as i32;
+    lines
+};
+
+/// Both players' counts, indexed by [`Player::index`].
+fn counts(position: &Position) -> [Counts; 2] {
+    let red = position.marbles[2];
+    let pushes = position.push_counts();
+    let mut reds_in_lines = [0; 2];
+    for line in LINES {
+        let reds = (red & line).count_ones() as i32;
+        for (player, count) in reds_in_lines.iter_mut().enumerate() {
+            if position.marbles[player] & line != 0 {
+                *count += reds;
             }
         }
     }
-    // East and north neighbours: each adjacent pair once.
-    let cohesion = (own & Direction::North.shift(own)).count_ones()
-        + (own & Direction::East.shift(own)).count_ones();
-    Counts {
-        reds_won,
-        marbles,
-        missing: MARBLES_PER_PLAYER as i32 - marbles,
-        mobility,
-        red_threats,
-        capture_threats,
-        edge: (own & EDGES).count_ones() as i32,
-        reds_in_lines,
-        cohesion: cohesion as i32,
-    }
+    [0, 1].map(|player| {
+        let own = position.marbles[player];
+        let marbles = own.count_ones() as i32;
+        // East and north neighbours: each adjacent pair once.
+        let cohesion = (own & Direction::North.shift(own)).count_ones()
+            + (own & Direction::East.shift(own)).count_ones();
+        Counts {
+            reds_won: i32::from(position.reds_won[player]),
+            marbles,
+            missing: MARBLES_PER_PLAYER as i32 - marbles,
+            mobility: pushes[player].all as i32,
+            red_threats: pushes[player].win_red as i32,
+            capture_threats: pushes[player].capture as i32,
+            edge: (own & EDGES).count_ones() as i32,
+            reds_in_lines: reds_in_lines[player],
+            cohesion: cohesion as i32,
+        }
+    })
 }
 
 /// The symmetry class of a square, 0..10: fold the board onto its corner triangle a1-d1-d4
 /// (class `rank * (rank + 1) / 2 + file` there).
-fn cell(square: super::board::Square) -> usize {
-    let fold = |x: u8| usize::from(x.min(6 - x));
+const fn cell(square: super::board::Square) -> usize {
+    const fn fold(x: u8) -> usize {
+        (if x < 6 - x { x } else { 6 - x }) as usize
+    }
     let (file, rank) = (fold(square.file()), fold(square.rank()));
-    let (low, high) = (file.min(rank), file.max(rank));
+    let (low, high) = if file < rank {
+        (file, rank)
+    } else {
+        (rank, file)
+    };
     high * (high + 1) / 2 + low
 }
+
+/// The squares of each symmetry class ([`cell`]), so that the per-cell terms are counted
+/// a class at a time.
+const CELL_CLASSES: [u64; 10] = {
+    let mut classes = [0; 10];
+    let mut index = 0;
+    while index < 64 {
+        if let Some(square) = super::board::Square::from_index(index) {
+            classes[cell(square)] |= square.bit();
+        }
+        index += 1;
+    }
+    classes
+};
 
 /// Emits the features of `position` from the side to move's view.
 #[inline]
 pub fn features(position: &Position, terms: &mut impl Terms) {
     let me = position.side;
-    let (a, b) = (counts(position, me), counts(position, me.other()));
+    let [white, black] = counts(position);
+    let (a, b) = match me {
+        Player::One => (white, black),
+        Player::Two => (black, white),
+    };
     terms.add(term::RED_WON, a.reds_won - b.reds_won);
     terms.add(
         term::RED_WON_PROGRESS,
@@ -154,11 +187,14 @@ pub fn features(position: &Position, terms: &mut impl Terms) {
     terms.add(term::RED_IN_OWN_LINE, a.reds_in_lines - b.reds_in_lines);
     terms.add(term::TEMPO, 1);
     terms.add(term::COHESION, a.cohesion - b.cohesion);
-    for square in Squares(position.marbles[me.index()]) {
-        terms.add(term::CELL + cell(square), 1);
-    }
-    for square in Squares(position.marbles[me.other().index()]) {
-        terms.add(term::CELL + cell(square), -1);
+    let (own, opponent) = (
+        position.marbles[me.index()],
+        position.marbles[me.other().index()],
+    );
+    for (class, squares) in CELL_CLASSES.into_iter().enumerate() {
+        let difference =
+            (own & squares).count_ones() as i32 - (opponent & squares).count_ones() as i32;
+        terms.add(term::CELL + class, difference);
     }
 }
 

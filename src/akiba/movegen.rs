@@ -5,27 +5,32 @@ use super::moves::Move;
 use super::position::Position;
 use crate::game::MoveList;
 
+/// Squares whose unbroken line of marbles towards `dir` ends on the edge with a marble of
+/// `ends` (a subset of `occupied`): pushing such a line towards `dir` puts that marble off.
+/// A Kogge-Stone fill backwards from the edge through occupied squares (1 + 2 + 4 steps
+/// cover the longest line of 7). Unmasked shifts are enough: whatever wraps into the spare
+/// file or past the board lands on a square that is never occupied, and every step is
+/// masked by `occupied`.
+#[inline(always)]
+fn falls_towards(ends: u64, occupied: u64, dir: Direction) -> u64 {
+    let back = dir.opposite();
+    let mut falls = ends & dir.edge();
+    let mut through = occupied;
+    falls |= through & back.shift_unmasked(falls, 1);
+    through &= back.shift_unmasked(through, 1);
+    falls |= through & back.shift_unmasked(falls, 2);
+    through &= back.shift_unmasked(through, 2);
+    falls |= through & back.shift_unmasked(falls, 4);
+    falls
+}
+
 /// Own marbles (`own`) that may push towards `dir` on a board occupied by `occupied`,
-/// before the repeat rule: the square behind is empty or off the board, and the line does
-/// not end in an own marble at the edge.
+/// before the repeat rule: the square behind is empty or off the board (an unmasked shift
+/// suffices, the result is masked by `own`), and the line does not end in an own marble at
+/// the edge.
 #[inline(always)]
 fn pushable_towards(own: u64, occupied: u64, dir: Direction) -> u64 {
-    // Unmasked shifts are enough here: whatever wraps into the spare file or past the board
-    // lands on a square that is never occupied, and every result is masked by `own` or by
-    // `occupied`.
-    let room_behind = own & !dir.shift_unmasked(occupied, 1);
-    // Squares whose unbroken line towards `dir` ends with an own marble on the edge: a
-    // Kogge-Stone fill backwards from the edge through occupied squares (1 + 2 + 4 steps
-    // cover the longest line of 7).
-    let back = dir.opposite();
-    let mut own_falls = own & dir.edge();
-    let mut through = occupied;
-    own_falls |= through & back.shift_unmasked(own_falls, 1);
-    through &= back.shift_unmasked(through, 1);
-    own_falls |= through & back.shift_unmasked(own_falls, 2);
-    through &= back.shift_unmasked(through, 2);
-    own_falls |= through & back.shift_unmasked(own_falls, 4);
-    room_behind & !own_falls
+    own & !dir.shift_unmasked(occupied, 1) & !falls_towards(own, occupied, dir)
 }
 
 impl Position {
@@ -79,38 +84,42 @@ impl Position {
     }
 }
 
-/// What one player could push towards one direction, ignoring the repeat rule (for the
-/// evaluation, which looks at both players whoever is to move).
+/// What one player could push, summed over the four directions and ignoring the repeat
+/// rule (for the evaluation, which looks at both players whoever is to move).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pushes {
-    /// Squares of the player's marbles that may push.
-    pub all: u64,
+pub struct PushCounts {
+    /// Pushes the player's marbles could make.
+    pub all: u32,
     /// Of those, pushes that put a red marble off.
-    pub win_red: u64,
+    pub win_red: u32,
     /// Of those, pushes that put an opposing marble off.
-    pub capture: u64,
+    pub capture: u32,
 }
 
 impl Position {
-    pub fn pushes_for(&self, player: crate::game::Player, dir: Direction) -> Pushes {
-        let own = self.marbles[player.index()];
-        let opponent = self.marbles[1 - player.index()];
-        let red = self.marbles[2];
-        let occupied = self.occupied();
-        let back = dir.opposite();
-        let edge = dir.edge();
-        let (mut own_falls, mut red_falls, mut opp_falls) =
-            (own & edge, red & edge, opponent & edge);
-        for _ in 0..6 {
-            own_falls |= occupied & back.shift(own_falls);
-            red_falls |= occupied & back.shift(red_falls);
-            opp_falls |= occupied & back.shift(opp_falls);
-        }
-        let all = own & !dir.shift(occupied) & !own_falls;
-        Pushes {
-            all,
-            win_red: all & red_falls,
-            capture: all & opp_falls,
-        }
+    /// [`PushCounts`] of both players, indexed by [`crate::game::Player::index`]. Each
+    /// direction's lines are filled once per colour and shared by the two players (one
+    /// player's falling own marble is the other's capture).
+    #[inline(always)]
+    pub fn push_counts(&self) -> [PushCounts; 2] {
+        let mut counts = [PushCounts::default(); 2];
+        let mut add = |dir: Direction| {
+            let occupied = self.occupied();
+            let falls = self
+                .marbles
+                .map(|colour| falls_towards(colour, occupied, dir));
+            let room_behind = !dir.shift_unmasked(occupied, 1);
+            for (player, count) in counts.iter_mut().enumerate() {
+                let all = self.marbles[player] & room_behind & !falls[player];
+                count.all += all.count_ones();
+                count.win_red += (all & falls[2]).count_ones();
+                count.capture += (all & falls[1 - player]).count_ones();
+            }
+        };
+        add(Direction::North);
+        add(Direction::East);
+        add(Direction::South);
+        add(Direction::West);
+        counts
     }
 }
