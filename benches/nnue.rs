@@ -1,8 +1,8 @@
 //! The cost of an evaluation, per game: the classical one, the network from scratch and the
 //! network with incremental accumulators (`cargo bench --bench nnue`).
 //!
-//! Each measures one pass over the positions of a few random games (a network of hidden
-//! size 64 with random weights: the cost does not depend on the weights). The incremental
+//! Each measures one pass over the positions of a few random games, with the game's
+//! built-in network. The incremental
 //! pass evaluates each position at the ply after its predecessor, as the search meets a
 //! child after its parent.
 
@@ -10,7 +10,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shove::game::{Game, MoveList};
-use shove::nnue::{Evaluator, Network};
+use shove::nnue::choice::resolve;
+use shove::nnue::{EvalKind, Evaluator, Network};
 use shove::search::MAX_PLY;
 use shove::{abraxas, akiba, offboard};
 use std::hint::black_box;
@@ -33,29 +34,11 @@ fn games<G: Game>() -> Vec<Vec<G>> {
         .collect()
 }
 
+/// The game's built-in network.
 fn network<G: Game>() -> Arc<Network> {
-    let mut rng = StdRng::seed_from_u64(5);
-    let hidden = 64;
-    let mut weights =
-        |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-0.3..0.3)).collect() };
-    let (w1, b1, w2) = (
-        weights(G::NETWORK_INPUTS * hidden),
-        weights(hidden),
-        weights(2 * hidden),
-    );
-    Arc::new(
-        Network::from_float(
-            G::NAME,
-            G::NETWORK_INPUTS,
-            hidden,
-            300.0,
-            &w1,
-            &b1,
-            &w2,
-            0.0,
-        )
-        .expect("sizes fit"),
-    )
+    resolve::<G>(Some(EvalKind::Network), None)
+        .expect("the built-in network is valid")
+        .expect("every game has a built-in network")
 }
 
 fn bench_game<G: Game>(c: &mut Criterion) {

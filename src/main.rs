@@ -216,7 +216,7 @@ impl GameVisitor for Run {
                     plies: args.plies,
                     depth: args.depth,
                     max_score: args.max_score.unwrap_or(G::BALANCED_SCORE),
-                    ..OpeningConfig::default()
+                    ..OpeningConfig::for_game::<G>()
                 };
                 let threads = args.threads.unwrap_or_else(cores);
                 let command = command_line();
@@ -231,9 +231,12 @@ impl GameVisitor for Run {
                     args.out.as_deref(),
                 )
             }
-            Command::Selfplay(args) => {
-                selfplay(*args, G::NAME, G::BALANCED_SCORE, self.rule_options)
-            }
+            Command::Selfplay(args) => selfplay(
+                *args,
+                G::NAME,
+                OpeningConfig::for_game::<G>(),
+                self.rule_options,
+            ),
             Command::Tune(args) => tune(*args, G::NAME),
             Command::Replay { .. } | Command::Gui { .. } | Command::Merge { .. } => {
                 unreachable!("replay, gui and merge are run before choosing a game")
@@ -302,7 +305,7 @@ fn play_match(
 fn selfplay(
     args: SelfplayArgs,
     game: &str,
-    balanced_score: i32,
+    openings: OpeningConfig,
     rule_options: Vec<(String, String)>,
 ) -> Result<(), String> {
     let config = SelfplayConfig {
@@ -319,10 +322,7 @@ fn selfplay(
             max_plies: args.max_moves,
             repetition_draw: !args.no_repetition_draw,
         },
-        openings: OpeningConfig {
-            max_score: balanced_score,
-            ..OpeningConfig::default()
-        },
+        openings,
         shard: args.shard,
         hash_megabytes: args.hash,
         evaluation: args.eval.kind,

@@ -117,7 +117,7 @@ fn chain(pos: &Position, first: Corner, free: u64) -> Chain {
     while can && length < 4 {
         length += 1;
         end = end.next();
-        can = length < 4 && capture_chance(pos, end, free).1;
+        can = capture_chance(pos, end, free).1;
     }
     Chain {
         first_holes,

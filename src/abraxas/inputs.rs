@@ -33,11 +33,8 @@ pub(super) fn network_inputs(position: &Position, me: Player, inputs: &mut Input
     let red = position.red_stones();
     let blue = position.blue_stones();
     let empty_red_holes = position.sheet().mask(position.corner()) & !red & !blue;
-    for (plane, mut bits) in [(RED, red), (BLUE, blue), (RED_HOLES, empty_red_holes)] {
-        while bits != 0 {
-            inputs.push(plane + bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-        }
+    for (plane, bits) in [(RED, red), (BLUE, blue), (RED_HOLES, empty_red_holes)] {
+        inputs.push_bits(plane, bits);
     }
     inputs.push(PHASE + 2 * position.phase() as usize + usize::from(position.side() != me));
     for flag in 0..3 {

@@ -23,15 +23,12 @@ pub(super) fn network_inputs(position: &Position, me: Player, inputs: &mut Input
     inputs.clear();
     let mine = position.marbles(Marble::of(me));
     let theirs = position.marbles(Marble::of(me.other()));
-    for (plane, mut bits) in [
+    for (plane, bits) in [
         (MINE, mine),
         (THEIRS, theirs),
         (REDS, position.marbles(Marble::Red)),
     ] {
-        while bits != 0 {
-            inputs.push(plane + bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-        }
+        inputs.push_bits(plane, bits);
     }
     inputs.push(MY_COUNT + (mine.count_ones() as usize).min(8));
     inputs.push(THEIR_COUNT + (theirs.count_ones() as usize).min(8));

@@ -31,6 +31,16 @@ impl InputList {
         self.len += 1;
     }
 
+    /// Appends `plane + i` for every set bit `i` of `bits`, ascending: the inputs of one
+    /// bitboard plane.
+    #[inline]
+    pub fn push_bits(&mut self, plane: usize, mut bits: u64) {
+        while bits != 0 {
+            self.push(plane + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+
     pub fn clear(&mut self) {
         self.len = 0;
     }

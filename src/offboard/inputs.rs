@@ -23,14 +23,11 @@ pub(super) const INPUTS: usize = COLOUR + 2;
 
 pub(super) fn network_inputs(position: &Position, me: Player, inputs: &mut InputList) {
     inputs.clear();
-    for (plane, mut bits) in [
+    for (plane, bits) in [
         (MINE, position.marbles(me)),
         (THEIRS, position.marbles(me.other())),
     ] {
-        while bits != 0 {
-            inputs.push(plane + bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-        }
+        inputs.push_bits(plane, bits);
     }
     for (plane, owner) in [(MY_SECTORS, me), (THEIR_SECTORS, me.other())] {
         for sector in (0..SECTORS).filter(|&s| position.sector(s) == Some(owner)) {

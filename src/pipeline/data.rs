@@ -7,9 +7,10 @@
 //! side to move's view (`1`, `0.5`, `0`), quiet flag (`1` when the quiescence score equals
 //! the static evaluation), game number within its run. See `docs/pipeline.md`.
 
+use crate::game::Game;
 use std::fmt;
 use std::io::{BufRead, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The magic word and version that start every data file.
 pub const MAGIC: &str = "#shove-data";
@@ -279,4 +280,107 @@ mod tests {
         assert!(error.contains("other settings"), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// Which positions of data files to read (by `shove tune` and the network trainer), and
+/// which of them go to the validation set.
+#[derive(Clone, Debug)]
+pub struct Selection {
+    /// One game in this many goes to the validation set.
+    pub validation_one_in: u64,
+    /// Only quiet positions (quiescence value equal to the static evaluation).
+    pub quiet_only: bool,
+    /// Positions whose search score is beyond this (decided games, mates) are left out.
+    pub max_score: i32,
+    /// Stop keeping positions after this many.
+    pub max_positions: Option<usize>,
+}
+
+/// How many positions the files held, and how many [`read_positions`] left out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadCounts {
+    pub read: usize,
+    pub skipped: usize,
+}
+
+/// Reads data files of game `G` that are used together: each must name `G` in its header
+/// and agree with the first on every setting but the rules, and each file's positions are
+/// parsed under its own rules (so Abraxas sheets can be mixed). `keep` receives every
+/// selected position that is not over, and whether it belongs to the validation set: whole
+/// games go to one side, and the file index keeps equal game numbers of different runs apart.
+pub fn read_positions<G: Game>(
+    paths: &[PathBuf],
+    selection: &Selection,
+    mut keep: impl FnMut(&Sample, G, bool) -> Result<(), String>,
+) -> Result<ReadCounts, String> {
+    if paths.is_empty() {
+        return Err("no data files given".into());
+    }
+    let limit = selection.max_positions.unwrap_or(usize::MAX);
+    let one_in = selection.validation_one_in.max(1);
+    let (mut counts, mut kept) = (ReadCounts::default(), 0);
+    let mut first: Option<(Header, &PathBuf)> = None;
+    for (file_index, path) in paths.iter().enumerate() {
+        let header = read_header(path)?;
+        if header.get("game") != Some(G::NAME) {
+            return Err(format!(
+                "{} holds {} positions, not {}",
+                path.display(),
+                header.get("game").unwrap_or("(no game)"),
+                G::NAME
+            ));
+        }
+        match &first {
+            Some((first, first_path)) if !first.same_apart_from_rules(&header) => {
+                return Err(format!(
+                    "{} and {} were made with different settings (only the rules may differ)",
+                    first_path.display(),
+                    path.display()
+                ));
+            }
+            Some(_) => {}
+            None => first = Some((header.clone(), path)),
+        }
+        let rules = super::selfplay::rules_from_header::<G>(&header)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut error = None;
+        read(path, |sample| {
+            if error.is_some() {
+                return;
+            }
+            counts.read += 1;
+            if (selection.quiet_only && !sample.quiet)
+                || sample.score.abs() > selection.max_score
+                || kept >= limit
+            {
+                counts.skipped += 1;
+                return;
+            }
+            let position = match G::parse(&sample.position, rules) {
+                Ok(p) => p,
+                Err(e) => {
+                    error = Some(format!(
+                        "{}: position '{}': {e}",
+                        path.display(),
+                        sample.position
+                    ));
+                    return;
+                }
+            };
+            if position.outcome().is_some() {
+                counts.skipped += 1;
+                return;
+            }
+            let key =
+                (sample.game ^ ((file_index as u64) << 40)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            kept += 1;
+            if let Err(e) = keep(&sample, position, (key >> 32).is_multiple_of(one_in)) {
+                error = Some(e);
+            }
+        })?;
+        if let Some(e) = error {
+            return Err(e);
+        }
+    }
+    Ok(counts)
 }

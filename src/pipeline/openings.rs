@@ -29,12 +29,14 @@ pub struct OpeningConfig {
     pub hash_megabytes: usize,
 }
 
-impl Default for OpeningConfig {
-    fn default() -> Self {
+impl OpeningConfig {
+    /// The defaults for game `G`: its balance bound ([`Game::BALANCED_SCORE`]) is in its
+    /// evaluation's units.
+    pub fn for_game<G: Game>() -> OpeningConfig {
         OpeningConfig {
             plies: (4, 10),
             depth: 6,
-            max_score: 60,
+            max_score: G::BALANCED_SCORE,
             hash_megabytes: 4,
         }
     }
@@ -225,11 +227,7 @@ mod tests {
     /// bound; a bound that fits the evaluation's scale finds them well within the candidate
     /// limit (with 60, Abraxas found 10 of 16 in 1,600 candidates).
     fn full_block_with_defaults<G: Game>(starts: &[G]) {
-        let config = OpeningConfig {
-            max_score: G::BALANCED_SCORE,
-            ..OpeningConfig::default()
-        };
-        let block = generate(starts, &config, 16, 1, 2);
+        let block = generate(starts, &OpeningConfig::for_game::<G>(), 16, 1, 2);
         assert_eq!(block.len(), 16, "{}", G::NAME);
     }
 

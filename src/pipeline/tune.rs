@@ -8,7 +8,7 @@
 //! result and `sigmoid(K·search score)`, on a training set, with a held-out validation set
 //! (whole games, so the two sets share no game).
 
-use super::data::{self, Header};
+use super::data::{self, Selection};
 use crate::game::Game;
 use crate::linear::Sparse;
 use std::path::PathBuf;
@@ -124,82 +124,30 @@ pub fn load<G: Game>(paths: &[PathBuf], config: &TuneConfig) -> Result<Loaded, S
             G::NAME
         ));
     }
-    if paths.is_empty() {
-        return Err("no data files given".into());
-    }
-    let mut loaded = Loaded {
-        train: Dataset::default(),
-        validation: Dataset::default(),
-        read: 0,
-        skipped: 0,
+    let (mut train, mut validation) = (Dataset::default(), Dataset::default());
+    let selection = Selection {
+        validation_one_in: config.validation_one_in,
+        quiet_only: config.quiet_only,
+        max_score: config.max_score,
+        max_positions: None,
     };
-    let mut first_header: Option<(Header, &PathBuf)> = None;
-    for (file_index, path) in paths.iter().enumerate() {
-        let header = data::read_header(path)?;
-        if header.get("game") != Some(G::NAME) {
-            return Err(format!(
-                "{} holds {} positions, not {}",
-                path.display(),
-                header.get("game").unwrap_or("(no game)"),
-                G::NAME
-            ));
-        }
-        match &first_header {
-            Some((first, first_path)) if !first.same_apart_from_rules(&header) => {
-                return Err(format!(
-                    "{} and {} were made with different settings (only the rules may differ)",
-                    first_path.display(),
-                    path.display()
-                ));
-            }
-            Some(_) => {}
-            None => first_header = Some((header.clone(), path)),
-        }
-        let rules = super::selfplay::rules_from_header::<G>(&header)?;
-        let mut error = None;
-        data::read(path, |sample| {
-            if error.is_some() {
-                return;
-            }
-            loaded.read += 1;
-            if (config.quiet_only && !sample.quiet) || sample.score.abs() > config.max_score {
-                loaded.skipped += 1;
-                return;
-            }
-            let position = match G::parse(&sample.position, rules) {
-                Ok(p) => p,
-                Err(e) => {
-                    error = Some(format!(
-                        "{}: position '{}': {e}",
-                        path.display(),
-                        sample.position
-                    ));
-                    return;
-                }
-            };
-            if position.outcome().is_some() {
-                loaded.skipped += 1;
-                return;
-            }
+    let counts =
+        data::read_positions::<G>(paths, &selection, |sample, position, to_validation| {
             let mut features = Sparse::default();
             position.features(&mut features);
-            // Whole games go to one side; the file index keeps equal game numbers of
-            // different runs apart.
-            let key =
-                (sample.game ^ ((file_index as u64) << 40)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let set = if (key >> 32).is_multiple_of(config.validation_one_in.max(1)) {
-                &mut loaded.validation
+            let set = if to_validation {
+                &mut validation
             } else {
-                &mut loaded.train
+                &mut train
             };
-            if let Err(e) = set.push(&features, sample.score, sample.result) {
-                error = Some(e);
-            }
+            set.push(&features, sample.score, sample.result)
         })?;
-        if let Some(e) = error {
-            return Err(e);
-        }
-    }
+    let loaded = Loaded {
+        train,
+        validation,
+        read: counts.read,
+        skipped: counts.skipped,
+    };
     Ok(loaded)
 }
 

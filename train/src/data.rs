@@ -13,24 +13,12 @@
 use shove::game::Game;
 use shove::linear::Sparse;
 use shove::nnue::InputList;
-use shove::pipeline::data::{self, Header};
-use shove::pipeline::selfplay::rules_from_header;
+use shove::pipeline::data::{self, Selection};
 use shove::pipeline::tune::Dataset;
 use std::path::PathBuf;
 
 /// Positions whose search score is beyond this (decided games, mates) are left out.
 pub const MAX_SCORE: i32 = 2000;
-
-/// Which positions to read.
-#[derive(Clone, Debug)]
-pub struct LoadConfig {
-    /// One game in this many goes to the validation set (at least 2).
-    pub validation_one_in: u64,
-    /// Stop after this many positions are kept (training and validation together).
-    pub max_positions: Option<usize>,
-    /// Keep only quiet positions (quiescence score = static evaluation), as `shove tune`.
-    pub quiet_only: bool,
-}
 
 /// Inputs and labels of many positions.
 #[derive(Clone, Debug, Default)]
@@ -108,13 +96,8 @@ pub struct Loaded<G> {
     pub skipped: usize,
 }
 
-/// Reads data files of game `G`. All must name `G` in their header and agree on every
-/// setting but the rules (as `shove tune` requires); each file's positions are read under
-/// its own rules.
-pub fn load<G: Game>(paths: &[PathBuf], config: &LoadConfig) -> Result<Loaded<G>, String> {
-    if paths.is_empty() {
-        return Err("no data files given".into());
-    }
+/// Reads data files of game `G`, as `shove tune` does ([`data::read_positions`]).
+pub fn load<G: Game>(paths: &[PathBuf], selection: &Selection) -> Result<Loaded<G>, String> {
     let mut loaded = Loaded {
         train: Positions::default(),
         validation: Positions::default(),
@@ -123,116 +106,46 @@ pub fn load<G: Game>(paths: &[PathBuf], config: &LoadConfig) -> Result<Loaded<G>
         read: 0,
         skipped: 0,
     };
-    let limit = config.max_positions.unwrap_or(usize::MAX);
-    let one_in = config.validation_one_in.max(1);
-    let mut first: Option<(Header, &PathBuf)> = None;
     let (mut mover, mut other) = (InputList::new(), InputList::new());
-    for (file_index, path) in paths.iter().enumerate() {
-        let header = data::read_header(path)?;
-        if header.get("game") != Some(G::NAME) {
+    let counts = data::read_positions::<G>(paths, selection, |sample, position, to_validation| {
+        let me = position.to_move();
+        position.network_inputs(me, &mut mover);
+        position.network_inputs(me.other(), &mut other);
+        if let Some(&bad) = mover
+            .iter()
+            .chain(other.iter())
+            .find(|&&i| usize::from(i) >= G::NETWORK_INPUTS)
+        {
             return Err(format!(
-                "{} holds {} positions, not {}",
-                path.display(),
-                header.get("game").unwrap_or("(no game)"),
-                G::NAME
+                "input {bad} of position '{}' is beyond {}'s {} inputs",
+                sample.position,
+                G::NAME,
+                G::NETWORK_INPUTS
             ));
         }
-        match &first {
-            Some((first, first_path)) if !first.same_apart_from_rules(&header) => {
-                return Err(format!(
-                    "{} and {} were made with different settings (only the rules may differ)",
-                    first_path.display(),
-                    path.display()
-                ));
-            }
-            Some(_) => {}
-            None => first = Some((header.clone(), path)),
+        let classical = position.evaluate();
+        if to_validation {
+            loaded.validation_positions.push(position);
+            return loaded
+                .validation
+                .push(&mover, &other, sample.score, sample.result, classical);
         }
-        let rules =
-            rules_from_header::<G>(&header).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut error = None;
-        data::read(path, |sample| {
-            if error.is_some() {
-                return;
-            }
-            loaded.read += 1;
-            let kept = loaded.train.len() + loaded.validation.len();
-            if (config.quiet_only && !sample.quiet)
-                || sample.score.abs() > MAX_SCORE
-                || kept >= limit
-            {
-                loaded.skipped += 1;
-                return;
-            }
-            let position = match G::parse(&sample.position, rules) {
-                Ok(p) => p,
-                Err(e) => {
-                    error = Some(format!(
-                        "{}: position '{}': {e}",
-                        path.display(),
-                        sample.position
-                    ));
-                    return;
-                }
-            };
-            if position.outcome().is_some() {
-                loaded.skipped += 1;
-                return;
-            }
-            let me = position.to_move();
-            position.network_inputs(me, &mut mover);
-            position.network_inputs(me.other(), &mut other);
-            if let Some(&bad) = mover
-                .iter()
-                .chain(other.iter())
-                .find(|&&i| usize::from(i) >= G::NETWORK_INPUTS)
-            {
-                error = Some(format!(
-                    "input {bad} of position '{}' is beyond {}'s {} inputs",
-                    sample.position,
-                    G::NAME,
-                    G::NETWORK_INPUTS
-                ));
-                return;
-            }
-            // The split of `shove tune`: whole games to one side; the file index keeps
-            // equal game numbers of different runs apart.
-            let key =
-                (sample.game ^ ((file_index as u64) << 40)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let to_validation = (key >> 32).is_multiple_of(one_in);
-            let classical = position.evaluate();
-            let pushed = if to_validation {
-                loaded.validation_positions.push(position);
-                loaded
-                    .validation
-                    .push(&mover, &other, sample.score, sample.result, classical)
-            } else {
-                // K is fitted on the quiet positions only, as `shove tune` fits it, so the
-                // network's scale is the classical evaluation's whatever positions it
-                // trains on (on tactical positions the static evaluation predicts worse,
-                // which would pull K down and stretch the network's units).
-                let features = if sample.quiet {
-                    let mut features = Sparse::default();
-                    position.features(&mut features);
-                    loaded
-                        .classical_features
-                        .push(&features, sample.score, sample.result)
-                } else {
-                    Ok(())
-                };
-                features.and_then(|()| {
-                    loaded
-                        .train
-                        .push(&mover, &other, sample.score, sample.result, classical)
-                })
-            };
-            if let Err(e) = pushed {
-                error = Some(e);
-            }
-        })?;
-        if let Some(e) = error {
-            return Err(e);
+        // K is fitted on the quiet positions only, as `shove tune` fits it, so the
+        // network's scale is the classical evaluation's whatever positions it trains on
+        // (on tactical positions the static evaluation predicts worse, which would pull K
+        // down and stretch the network's units).
+        if sample.quiet {
+            let mut features = Sparse::default();
+            position.features(&mut features);
+            loaded
+                .classical_features
+                .push(&features, sample.score, sample.result)?;
         }
-    }
+        loaded
+            .train
+            .push(&mover, &other, sample.score, sample.result, classical)
+    })?;
+    loaded.read = counts.read;
+    loaded.skipped = counts.skipped;
     Ok(loaded)
 }

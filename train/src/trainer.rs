@@ -1,7 +1,7 @@
 //! The training run: load, fit K, learn with AdamW, and write the network file (quantised)
 //! whenever an epoch reaches a new lowest validation loss.
 
-use crate::data::{LoadConfig, Loaded, load};
+use crate::data::{Loaded, MAX_SCORE, load};
 use crate::model::{Batch, Model, Weights, err, logits, loss, set_loss, sigmoid, target};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
 use rand::SeedableRng;
@@ -9,6 +9,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use shove::game::{Game, GameVisitor, with_game};
 use shove::nnue::Network;
+use shove::pipeline::data::Selection;
 use shove::pipeline::tune::fit_k;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -26,7 +27,7 @@ pub struct TrainConfig {
     pub validation_one_in: u64,
     pub seed: u64,
     pub max_positions: Option<usize>,
-    /// Train on quiet positions only (see [`crate::data::LoadConfig::quiet_only`]).
+    /// Train on quiet positions only (see [`Selection::quiet_only`]).
     pub quiet_only: bool,
 }
 
@@ -163,10 +164,11 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
     let start = Instant::now();
     let loaded: Loaded<G> = load(
         &run.data,
-        &LoadConfig {
+        &Selection {
             validation_one_in: config.validation_one_in,
-            max_positions: config.max_positions,
             quiet_only: config.quiet_only,
+            max_score: MAX_SCORE,
+            max_positions: config.max_positions,
         },
     )?;
     let (train, validation) = (&loaded.train, &loaded.validation);

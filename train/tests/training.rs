@@ -32,7 +32,7 @@ fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
             max_plies: 400,
             repetition_draw: true,
         },
-        openings: OpeningConfig::default(),
+        openings: OpeningConfig::for_game::<shove::akiba::Position>(),
         shard: Shard::default(),
         hash_megabytes: 4,
         evaluation: None,
