@@ -458,43 +458,51 @@ impl Position {
     /// Every legal move, in generation order, without the [`MoveList`] capacity limit.
     pub fn moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        self.generate(&mut |m| out.push(m));
+        self.generate(|m| out.push(m));
         out
     }
 
     /// Fills `list`; no position has more than [`MAX_MOVES`] moves.
     pub fn legal_moves(&self, list: &mut MoveList<Move>) {
-        self.generate(&mut |m| list.push(m));
+        self.generate(|m| list.push(m));
     }
 
-    fn generate(&self, push: &mut dyn FnMut(Move)) {
+    /// Calls `push` with every legal move. Generic, not `dyn`, so that each caller's push
+    /// is inlined: with an empty pool a position has up to a thousand shifts, and making
+    /// the move list cost most of an Abraxas search (perf: 59% of self-play in an indirect
+    /// call per move).
+    #[inline(always)]
+    fn generate(&self, mut push: impl FnMut(Move)) {
         if self.won() {
             return;
         }
         let free = self.free();
-        let each = |set: u64, f: &mut dyn FnMut(u8)| {
+        let holes = |set: u64| {
             let mut s = set;
-            while s != 0 {
-                f(s.trailing_zeros() as u8);
-                s &= s - 1;
-            }
+            std::iter::from_fn(move || {
+                (s != 0).then(|| {
+                    let hole = s.trailing_zeros() as u8;
+                    s &= s - 1;
+                    hole
+                })
+            })
         };
         match self.phase {
             Phase::Place => {
                 if self.pool > 0 {
-                    each(free, &mut |h| push(Move::Place(h)));
+                    holes(free).for_each(|h| push(Move::Place(h)));
                 } else {
-                    each(self.red, &mut |a| {
-                        each(free, &mut |b| push(Move::Shift(a, b)))
-                    });
+                    for a in holes(self.red) {
+                        holes(free).for_each(|b| push(Move::Shift(a, b)));
+                    }
                 }
                 if self.blue_allowed() {
-                    each(free, &mut |h| push(Move::Blue(h)));
+                    holes(free).for_each(|h| push(Move::Blue(h)));
                 }
             }
             Phase::StopBefore | Phase::StopAfter => {
                 push(Move::Pass);
-                each(free, &mut |h| push(Move::Blue(h)));
+                holes(free).for_each(|h| push(Move::Blue(h)));
             }
             Phase::Decide => {
                 push(Move::Slide);
@@ -513,7 +521,7 @@ impl Position {
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
         let mut legal = false;
-        self.generate(&mut |m| legal |= m == mv);
+        self.generate(|m| legal |= m == mv);
         legal
     }
 
