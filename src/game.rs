@@ -85,6 +85,21 @@ impl<M: Copy> MoveList<M> {
     }
 }
 
+impl<M: Copy> Extend<M> for MoveList<M> {
+    /// Appends every move, counting in a local: [`MoveList::push`] in a loop stores the
+    /// move and then has to reload `len`, which the store might have changed as far as the
+    /// compiler knows (perf: a third of Akiba's move generation).
+    #[inline]
+    fn extend<I: IntoIterator<Item = M>>(&mut self, moves: I) {
+        let mut len = self.len;
+        for mv in moves {
+            self.moves[len].write(mv);
+            len += 1;
+        }
+        self.len = len;
+    }
+}
+
 impl<M: Copy> Default for MoveList<M> {
     fn default() -> Self {
         Self::new()

@@ -65,9 +65,7 @@ impl Position {
             return;
         }
         for (dir, pushers) in Direction::ALL.into_iter().zip(self.legal_pushers()) {
-            for sq in Squares(pushers) {
-                moves.push(Move::push(sq, dir));
-            }
+            moves.extend(Squares(pushers).map(|sq| Move::push(sq, dir)));
         }
         if self.extra {
             moves.push(Move::PASS);
