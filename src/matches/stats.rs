@@ -3,8 +3,8 @@
 //!
 //! Games are played in pairs (one opening, colours swapped), and the two games of a pair are
 //! correlated through their opening; counting per pair (pentanomial: 0, ½, 1, 1½ or 2 points
-//! out of 2) keeps that correlation out of the error bars, as fishtest does. The SPRT uses
-//! fishtest's normalized-Elo approximation of the generalised SPRT.
+//! out of 2) keeps that correlation out of the error bars, as fishtest does. The SPRT is
+//! fishtest's generalised SPRT for normalized Elo.
 
 use std::fmt;
 use std::str::FromStr;
@@ -144,29 +144,39 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of H1 against H0 after these pairs (0 before any).
+    /// The log-likelihood ratio of H1 against H0 after these pairs (0 before any): the
+    /// generalised SPRT of fishtest and fastchess for normalized Elo.
     ///
     /// Normalized Elo measures a difference in standard deviations of the per-game score
     /// (`800 / ln 10` normalized Elo per standard deviation); a pair's standard deviation is
-    /// that of a game divided by √2. Empty cells get a tiny count, as fishtest does, so that
-    /// a match where every pair ends alike still has a variance.
+    /// that of a game divided by √2. Each hypothesis is represented by the pair-score
+    /// distribution closest to the observed one (maximum likelihood) among those with its
+    /// normalized Elo (M. Van den Bergh, "Comments on normalized Elo", section 4.1), and the
+    /// ratio is that of the observed pairs' likelihoods under the two. Unlike the normal
+    /// approximation `n·(s₁ − s₀)(2·mean − s₀ − s₁) / 2·var`, it does not grow without bound
+    /// when one engine wins nearly every pair (the variance then nearly vanishes), so a few
+    /// lopsided pairs do not end a test. Empty cells get a tiny count, as fishtest does.
     pub fn llr(&self, pentanomial: &Pentanomial) -> f64 {
-        let n = pentanomial.pairs();
-        if n == 0 {
+        if pentanomial.pairs() == 0 {
             return 0.0;
         }
         let counts = pentanomial
             .as_f64()
             .map(|c| if c == 0.0 { 1e-3 } else { c });
-        let (mean, variance) = Pentanomial::moments(&counts);
-        if variance <= 0.0 {
-            return 0.0;
-        }
+        let total: f64 = counts.iter().sum();
+        let observed = counts.map(|c| c / total);
         let per_deviation = 800.0 / std::f64::consts::LN_10;
-        let game_deviation = (2.0 * variance).sqrt();
-        let expected = |elo: f64| 0.5 + elo / per_deviation * game_deviation;
-        let (score0, score1) = (expected(self.elo0), expected(self.elo1));
-        n as f64 * (score1 - score0) * (2.0 * mean - score0 - score1) / (2.0 * variance)
+        let t = |elo: f64| std::f64::consts::SQRT_2 * elo / per_deviation;
+        let (Some(p0), Some(p1)) = (
+            closest_with_t(&observed, t(self.elo0)),
+            closest_with_t(&observed, t(self.elo1)),
+        ) else {
+            return 0.0;
+        };
+        total
+            * (0..5)
+                .map(|i| observed[i] * (p1[i].ln() - p0[i].ln()))
+                .sum::<f64>()
     }
 
     /// The verdict once the ratio has crossed a bound.
@@ -180,6 +190,52 @@ impl Sprt {
             None
         }
     }
+}
+
+/// Pair scores of the five pentanomial cells, 0..=1.
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+/// The pair-score distribution of largest likelihood for the `observed` one among those
+/// whose `(mean − ½) / deviation` is `t`: the fixed point of Van den Bergh's iteration, each
+/// step solving for the Lagrange multiplier θ by bisection. `None` if it does not settle.
+fn closest_with_t(observed: &[f64; 5], t: f64) -> Option<[f64; 5]> {
+    let mut p = [0.2; 5];
+    for _ in 0..1000 {
+        let (mean, variance) = Pentanomial::moments(&p);
+        let deviation = variance.sqrt();
+        let phi = PAIR_SCORES.map(|a| {
+            let z = (a - mean) / deviation;
+            a - 0.5 - 0.5 * t * deviation * (1.0 + z * z)
+        });
+        let low = phi.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = phi.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if !(low < 0.0 && high > 0.0) {
+            return None;
+        }
+        // Σ pᵢφᵢ / (1 + θφᵢ) falls from +∞ to −∞ on θ ∈ (−1/high, −1/low).
+        let slope = |theta: f64| {
+            (0..5)
+                .map(|i| observed[i] * phi[i] / (1.0 + theta * phi[i]))
+                .sum::<f64>()
+        };
+        let (mut below, mut above) = (-1.0 / high, -1.0 / low);
+        for _ in 0..100 {
+            let middle = (below + above) / 2.0;
+            if slope(middle) > 0.0 {
+                below = middle;
+            } else {
+                above = middle;
+            }
+        }
+        let theta = (below + above) / 2.0;
+        let next: [f64; 5] = std::array::from_fn(|i| observed[i] / (1.0 + theta * phi[i]));
+        let change = (0..5).map(|i| (next[i] - p[i]).abs()).fold(0.0, f64::max);
+        p = next;
+        if change < 1e-9 {
+            return Some(p);
+        }
+    }
+    None
 }
 
 impl fmt::Display for Sprt {
@@ -286,10 +342,30 @@ mod tests {
         assert_eq!(sweep.elo, f64::INFINITY);
         assert_eq!(sweep.los, 1.0);
         assert!(Pentanomial::default().estimate().is_none());
-        // A clean sweep is evidence for the stronger side.
+        // A clean sweep is evidence for the stronger side, but a few won pairs are not
+        // proof: each adds at most about the log of the two hypotheses' win chances.
         let sprt: Sprt = "elo0=0,elo1=10".parse().unwrap();
-        assert!(sprt.llr(&Pentanomial([0, 0, 0, 0, 50])) > 3.0);
-        assert!(sprt.llr(&Pentanomial([50, 0, 0, 0, 0])) < -3.0);
+        let sweep = |pairs| sprt.llr(&Pentanomial([0, 0, 0, 0, pairs]));
+        assert!(sweep(4) > 0.0 && sprt.verdict(sweep(4)).is_none());
+        assert!(sweep(50) > sweep(4));
+        assert_eq!(sprt.verdict(sweep(100)), Some(Verdict::H1));
+        let lost = sprt.llr(&Pentanomial([100, 0, 0, 0, 0]));
+        assert_eq!(sprt.verdict(lost), Some(Verdict::H0));
+    }
+
+    #[test]
+    fn llr_matches_fastchess_reference_vectors() {
+        // fastchess' "normalized pentanomial 1" (LL 365, LD 16618, WL 36029 + DD 200,
+        // WD 16974, WW 390; elo0 0, elo1 2): 2.25.
+        let sprt: Sprt = "elo0=0,elo1=2".parse().unwrap();
+        close(
+            sprt.llr(&Pentanomial([365, 16618, 36229, 16974, 390])),
+            2.25,
+            0.005,
+        );
+        // Lopsided: an early lead that the normal approximation took for proof (2.999).
+        let sprt: Sprt = "elo0=0,elo1=10".parse().unwrap();
+        close(sprt.llr(&Pentanomial([1, 1, 24, 13, 32])), 1.979, 0.005);
     }
 
     #[test]
