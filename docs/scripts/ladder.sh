@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The depth/time ladder of issue 15: the engine against itself, the first engine thinking
+# more (depth d+2 vs d, 2x and 10x the time). Every row is played as SHARDS shards
+# (`shove match --shard K/N`), each shard's log kept in OUT; a shard whose log holds all of
+# its games is not played again, so a run cut off anywhere resumes where it stopped, on this
+# machine or another. At the end each row's shard logs are merged (`shove merge`).
+#
+#   docs/scripts/ladder.sh abraxas offboard                  # every row of both games
+#   docs/scripts/ladder.sh abraxas/depth=10:depth=8 offboard  # one row, then every row
+#
+# Shards are queued in the order of the arguments.
+#
+# S: the engine (default ./target/release/shove), JOBS: shards played at once (default: the
+# cores), OUT: where the logs go (default docs/ladder), GAMES per row (default 300).
+set -euo pipefail
+S=${S:-./target/release/shove}
+JOBS=${JOBS:-$(nproc)}
+OUT=${OUT:-docs/ladder}
+GAMES=${GAMES:-300}
+SHARDS=${SHARDS:-6}
+ROWS=${ROWS:-"depth=4:depth=2 depth=6:depth=4 depth=8:depth=6 depth=10:depth=8 depth=10:depth=6 movetime=40:movetime=20 movetime=200:movetime=20"}
+[ $# -gt 0 ] || { echo "usage: $0 GAME[/TC1:TC2]..." >&2; exit 2; }
+mkdir -p "$OUT"
+
+# Every argument as the rows it names, one `game tc1 tc2` a line.
+rows() {
+  local arg row
+  for arg in "$@"; do
+    if [[ $arg == */* ]]; then
+      row=${arg#*/}
+      echo "${arg%%/*} ${row%%:*} ${row##*:}"
+    else
+      for row in $ROWS; do echo "$arg ${row%%:*} ${row##*:}"; done
+    fi
+  done
+}
+
+openings() { # Abraxas: sheets s2..s6 judged by the current evaluation (docs/strength.md)
+  if [ "$1" = abraxas ]; then echo "--openings positions/abraxas-ladder-openings.txt"; fi
+}
+
+# Games a complete log of shard K holds: two per pair p < GAMES/2 with p % SHARDS = K - 1.
+shard_games() {
+  local k=$1 pairs=$((GAMES / 2))
+  echo $((2 * ((pairs - k + SHARDS) / SHARDS)))
+}
+
+played() { grep -vc '^#' "$1" 2>/dev/null || true; }
+
+jobs=$(mktemp)
+trap 'rm -f "$jobs"' EXIT
+rows "$@" | while read -r game tc1 tc2; do
+  for k in $(seq 1 "$SHARDS"); do
+    log="$OUT/$game-$tc1-vs-$tc2.shard-$k-of-$SHARDS.log"
+    [ "$(played "$log")" = "$(shard_games "$k")" ] && continue
+    echo "$S match '$S' '$S' --game $game --tc1 $tc1 --tc2 $tc2 --games $GAMES $(openings "$game")" \
+      "--concurrency 1 --margin 1000 --timeout 900 --quiet --shard $k/$SHARDS --log $log.part" \
+      "&& mv $log.part $log" >>"$jobs"
+  done
+done
+# One shard a line; xargs keeps JOBS of them running. A shard cut off leaves only its .part.
+tr '\n' '\0' <"$jobs" | xargs -0 -r -P "$JOBS" -I{} sh -c '({}) >/dev/null'
+
+# Each row's result over the shards played so far (all of them once the queue is done).
+rows "$@" | while read -r game tc1 tc2; do
+  logs=("$OUT/$game-$tc1-vs-$tc2".shard-*-of-"$SHARDS".log)
+  [ -e "${logs[0]}" ] || continue
+  echo "== $game $tc1 vs $tc2: ${#logs[@]} of $SHARDS shards"
+  "$S" merge "${logs[@]}" | tail -n 4
+done
