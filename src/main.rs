@@ -15,6 +15,7 @@ use shove::pipeline::openings::OpeningConfig;
 use shove::pipeline::selfplay::{self, Budget, SelfplayConfig};
 use shove::pipeline::tune::{TuneConfig, TuneRun};
 use shove::players::BotKind;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -110,9 +111,13 @@ fn run(args: Args) -> Result<(), String> {
             });
         }
     };
-    let name = game
-        .name
-        .unwrap_or_else(|| akiba::Position::NAME.to_string());
+    let name = match (game.name, eval_file(&command, &eval)) {
+        (Some(name), _) => name,
+        // A network names its game: `shove --eval-file offboard.nnue` plays Offboard, so a
+        // runner's later `setoption name Game value offboard` keeps that network.
+        (None, Some(file)) => shove::nnue::choice::game_of(file)?,
+        (None, None) => akiba::Position::NAME.to_string(),
+    };
     let run = Run {
         rule_options: rules.options(),
         player,
@@ -121,6 +126,17 @@ fn run(args: Args) -> Result<(), String> {
         command,
     };
     with_game(&name, run).and_then(|result| result)
+}
+
+/// The network file named for protocol mode or for a command that searches.
+fn eval_file<'a>(command: &'a Option<Command>, protocol: &'a EvalArgs) -> Option<&'a Path> {
+    let eval = match command {
+        None => protocol,
+        Some(Command::Analyze { eval, .. } | Command::Bench { eval, .. }) => eval,
+        Some(Command::Selfplay(args)) => &args.eval,
+        Some(_) => return None,
+    };
+    eval.file.as_deref()
 }
 
 fn merge_game(inner: &GameArg, outer: &GameArg) -> GameArg {

@@ -691,6 +691,63 @@ fn network_files_are_checked_and_a_bad_one_changes_nothing() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The last iteration's node count of `go depth 4` from Offboard's start, in an engine
+/// started with `args` and then told the game as a runner does.
+fn offboard_nodes(args: &[&str]) -> String {
+    let mut engine = Engine::start_with(args);
+    engine.send("uci");
+    engine.recv_until(|l| l == "uciok");
+    engine.expect_silence("setoption name Game value offboard");
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    // Offboard's moves are not Akiba's: read these lines without the Akiba line check.
+    let mut infos = Vec::new();
+    loop {
+        let line = engine.lines.recv_timeout(TIMEOUT).expect("the search ends");
+        if line.starts_with("bestmove") {
+            break;
+        }
+        infos.push(line);
+    }
+    engine.quit();
+    last_nodes(&infos)
+}
+
+/// `shove match "shove --eval-file offboard.nnue" … --game offboard` must play with that
+/// network: the file chooses the start-up game, and the runner's `Game` keeps it.
+#[test]
+fn a_network_file_chooses_the_game() {
+    let dir = std::env::temp_dir().join(format!("shove-protocol-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = network_file::<shove::offboard::Position>(&dir, "offboard.nnue");
+
+    let mut engine = Engine::start_with(&["--eval-file", &file]);
+    engine.send("uci");
+    let options = engine.recv_until(|l| l == "uciok");
+    let game = "option name Game type combo default offboard var akiba var offboard var abraxas";
+    assert!(options.contains(&game.to_string()), "{options:?}");
+    engine.quit();
+
+    let named = offboard_nodes(&["--eval-file", &file]);
+    assert_eq!(
+        named,
+        offboard_nodes(&["--game", "offboard", "--eval-file", &file])
+    );
+    assert_ne!(named, offboard_nodes(&["--game", "offboard"]));
+
+    // An unreadable file is refused at start-up, naming it.
+    let missing = dir.join("missing.nnue");
+    let output = Command::new(env!("CARGO_BIN_EXE_shove"))
+        .args(["--eval-file", &missing.display().to_string()])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the engine");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("missing.nnue"), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 // ---------------------------------------------------------------------------------------
 // Positions
 // ---------------------------------------------------------------------------------------

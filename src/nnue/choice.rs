@@ -68,6 +68,15 @@ pub fn load<G: Game>(path: &Path) -> Result<Network, String> {
     Ok(network)
 }
 
+/// The game a network file is for, so that naming the file is enough to choose the game.
+pub fn game_of(path: &Path) -> Result<String, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot read network {}: {e}", path.display()))?;
+    Network::from_bytes(&bytes)
+        .map(|network| network.game().to_string())
+        .map_err(|e| format!("network {}: {e}", path.display()))
+}
+
 /// The network a search should use (`None`: classical) for `kind` (the game's default when
 /// `None`) and `file` (the built-in network when `None`). A file is read and checked even
 /// with the classical evaluation, so that a bad file is reported when it is named.
