@@ -8,7 +8,8 @@
 #   docs/scripts/ladder.sh abraxas offboard                  # every row of both games
 #   docs/scripts/ladder.sh abraxas/depth=10:depth=8 offboard  # one row, then every row
 #
-# Shards are queued in the order of the arguments.
+# Shards are queued in the order of the arguments. Runs started side by side (say, one
+# with another order of rows) share the work: each shard is claimed with a lock.
 #
 # S: the engine (default ./target/release/shove), JOBS: shards played at once (default: the
 # cores), OUT: where the logs go (default docs/ladder), GAMES per row (default 300).
@@ -47,19 +48,33 @@ shard_games() {
 
 played() { grep -vc '^#' "$1" 2>/dev/null || true; }
 
-jobs=$(mktemp)
-trap 'rm -f "$jobs"' EXIT
+# Plays shard K of a row unless its log is complete. Checked when the shard starts, under
+# a lock (released when the process ends, however it ends), so several runs of this script
+# can share one queue: a shard another run holds or has finished is skipped.
+play_shard() {
+  local game=$1 tc1=$2 tc2=$3 k=$4
+  local log="$OUT/$game-$tc1-vs-$tc2.shard-$k-of-$SHARDS.log"
+  exec 9>"$log.lock"
+  flock -n 9 || return 0
+  [ "$(played "$log")" = "$(shard_games "$k")" ] && return 0
+  # shellcheck disable=SC2046 # openings() gives zero or two words
+  "$S" match "$S" "$S" --game "$game" --tc1 "$tc1" --tc2 "$tc2" --games "$GAMES" \
+    $(openings "$game") --concurrency 1 --margin 1000 --timeout 900 --quiet \
+    --shard "$k/$SHARDS" --log "$log.part" >/dev/null
+  mv "$log.part" "$log"
+}
+
+if [ "$1" = --play-shard ]; then
+  shift
+  play_shard "$@"
+  exit
+fi
+
+# Every shard of every row named, in order; xargs keeps JOBS of them running.
+export S OUT GAMES SHARDS
 rows "$@" | while read -r game tc1 tc2; do
-  for k in $(seq 1 "$SHARDS"); do
-    log="$OUT/$game-$tc1-vs-$tc2.shard-$k-of-$SHARDS.log"
-    [ "$(played "$log")" = "$(shard_games "$k")" ] && continue
-    echo "$S match '$S' '$S' --game $game --tc1 $tc1 --tc2 $tc2 --games $GAMES $(openings "$game")" \
-      "--concurrency 1 --margin 1000 --timeout 900 --quiet --shard $k/$SHARDS --log $log.part" \
-      "&& mv $log.part $log" >>"$jobs"
-  done
-done
-# One shard a line; xargs keeps JOBS of them running. A shard cut off leaves only its .part.
-tr '\n' '\0' <"$jobs" | xargs -0 -r -P "$JOBS" -I{} sh -c '({}) >/dev/null'
+  for k in $(seq 1 "$SHARDS"); do echo "$game $tc1 $tc2 $k"; done
+done | xargs -r -P "$JOBS" -L 1 bash "$0" --play-shard
 
 # Each row's result over the shards played so far (all of them once the queue is done).
 rows "$@" | while read -r game tc1 tc2; do
