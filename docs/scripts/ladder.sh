@@ -12,7 +12,8 @@
 # with another order of rows) share the work: each shard is claimed with a lock.
 #
 # S: the engine (default ./target/release/shove), JOBS: shards played at once (default: the
-# cores), OUT: where the logs go (default docs/ladder), GAMES per row (default 300).
+# cores), OUT: where the logs go (default docs/ladder), GAMES per row (default 300), SHARDS
+# per row (default 6), ROWS: the rows a bare GAME stands for (`tc1:tc2`, space-separated).
 set -euo pipefail
 S=${S:-./target/release/shove}
 JOBS=${JOBS:-$(nproc)}

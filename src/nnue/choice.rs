@@ -56,12 +56,16 @@ impl FromStr for EvalKind {
     }
 }
 
-/// Reads and checks a network file for game `G`.
-pub fn load<G: Game>(path: &Path) -> Result<Network, String> {
+/// Reads a network file, for whichever game it names.
+fn read(path: &Path) -> Result<Network, String> {
     let bytes =
         std::fs::read(path).map_err(|e| format!("cannot read network {}: {e}", path.display()))?;
-    let network =
-        Network::from_bytes(&bytes).map_err(|e| format!("network {}: {e}", path.display()))?;
+    Network::from_bytes(&bytes).map_err(|e| format!("network {}: {e}", path.display()))
+}
+
+/// Reads and checks a network file for game `G`.
+pub fn load<G: Game>(path: &Path) -> Result<Network, String> {
+    let network = read(path)?;
     network
         .check::<G>()
         .map_err(|e| format!("network {}: {e}", path.display()))?;
@@ -70,11 +74,7 @@ pub fn load<G: Game>(path: &Path) -> Result<Network, String> {
 
 /// The game a network file is for, so that naming the file is enough to choose the game.
 pub fn game_of(path: &Path) -> Result<String, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("cannot read network {}: {e}", path.display()))?;
-    Network::from_bytes(&bytes)
-        .map(|network| network.game().to_string())
-        .map_err(|e| format!("network {}: {e}", path.display()))
+    read(path).map(|network| network.game().to_string())
 }
 
 /// The network a search should use (`None`: classical) for `kind` (the game's default when
