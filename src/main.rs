@@ -310,6 +310,7 @@ fn play_match(
         timeout: Duration::from_secs(args.timeout),
         sprt: args.sprt,
         log: args.log,
+        resume: args.resume,
         progress: !args.quiet,
     };
     let report = matches::run_match(&config)?;

@@ -450,3 +450,68 @@ fn match_shards_merge_into_the_unsharded_match() {
         .unwrap();
     assert_eq!(games, 10);
 }
+
+#[test]
+fn a_cut_off_match_resumes_from_its_log() {
+    let dir = scratch("resume-match");
+    let log = dir.join("match.log");
+    let engine = format!("{SHOVE} --player greedy");
+    let other = format!("{SHOVE} --player random");
+    let play = |games: &str, shard: &str, resume: bool| {
+        let mut args = vec![
+            "match",
+            &engine,
+            &other,
+            "--tc",
+            "depth=1",
+            "--games",
+            games,
+            "--shard",
+            shard,
+            "--quiet",
+            "--max-moves",
+            "40",
+            "--log",
+            log.to_str().unwrap(),
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        shove(&args)
+    };
+    let output = play("12", "1/2", false);
+    assert!(output.status.success());
+    // Cut the log after its first two games, as a stopped machine would leave it.
+    let full = read(&log);
+    let kept: String = full.lines().take(4).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&log, &kept).unwrap();
+
+    // Other settings, or another shard's log, are refused and the log is left alone.
+    for (games, shard, why) in [
+        ("14", "1/2", "other settings: 'games=12' vs 'games=14'"),
+        ("12", "2/2", "game 1 is not one of shard 2/2's games"),
+    ] {
+        let refused = play(games, shard, true);
+        assert!(!refused.status.success());
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(stderr.contains(why), "{stderr}");
+        assert_eq!(read(&log), kept);
+    }
+
+    let output = play("12", "1/2", true);
+    assert!(output.status.success());
+    let resumed = read(&log);
+    assert!(resumed.starts_with(&kept), "{resumed}");
+    let mut numbers: Vec<u64> = resumed
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').next().unwrap().parse().unwrap())
+        .collect();
+    numbers.sort();
+    assert_eq!(numbers, [1, 2, 5, 6, 9, 10]);
+    // The result counts the kept games with the new ones, as `shove merge` does.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let merged = ok(&["merge", log.to_str().unwrap()]);
+    assert!(stdout.lines().next().unwrap().ends_with("] 6"), "{stdout}");
+    assert_eq!(stdout.lines().next(), merged.lines().next());
+}

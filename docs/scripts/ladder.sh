@@ -2,8 +2,9 @@
 # The depth/time ladder of issue 15: the engine against itself, the first engine thinking
 # more (depth d+2 vs d, 2x and 10x the time). Every row is played as SHARDS shards
 # (`shove match --shard K/N`), each shard's log kept in OUT; a shard whose log holds all of
-# its games is not played again, so a run cut off anywhere resumes where it stopped, on this
-# machine or another. At the end each row's shard logs are merged (`shove merge`).
+# its games is not played again, and a shard cut off keeps the games it finished (its
+# `.part` log, `shove match --resume`), so a run stopped anywhere resumes where it stopped,
+# on this machine or another. At the end each row's shard logs are merged (`shove merge`).
 #
 #   docs/scripts/ladder.sh abraxas offboard                  # every row of both games
 #   docs/scripts/ladder.sh abraxas/depth=10:depth=8 offboard  # one row, then every row
@@ -61,7 +62,7 @@ play_shard() {
   # shellcheck disable=SC2046 # openings() gives zero or two words
   "$S" match "$S" "$S" --game "$game" --tc1 "$tc1" --tc2 "$tc2" --games "$GAMES" \
     $(openings "$game") --concurrency 1 --margin 1000 --timeout 900 --quiet \
-    --shard "$k/$SHARDS" --log "$log.part" >/dev/null
+    --shard "$k/$SHARDS" --log "$log.part" --resume >/dev/null
   mv "$log.part" "$log"
 }
 

@@ -371,6 +371,10 @@ pub struct MatchArgs {
     /// Write every finished game to this file (one line each; see `shove replay`).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Resume the match the --log file holds (one cut off): keep its games and play the
+    /// rest. The match's settings must be those the log names.
+    #[arg(long, requires = "log")]
+    pub resume: bool,
     /// Stop once the sequential probability ratio test decides between elo0 and elo1
     /// (normalized Elo; alpha and beta default to 0.05).
     #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]

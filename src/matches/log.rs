@@ -6,6 +6,7 @@
 //! string, moves (space-separated), rule options (`Name=value`, space-separated). Lines
 //! starting with `#` are comments.
 
+use super::FailureKind;
 use crate::game::{Game, Outcome, Player};
 use crate::game::{GameVisitor, with_game};
 use std::io::{BufRead, IsTerminal, Write};
@@ -103,6 +104,17 @@ impl GameRecord {
             rules,
         })
     }
+
+    /// The engine (0 = `names[0]`) that lost by failing and how, read back from the reason
+    /// the referee writes: `<name> loses: <kind>: …`.
+    pub fn failure(&self, names: &[String; 2]) -> Option<(usize, FailureKind)> {
+        let (name, rest) = self.reason.split_once(" loses: ")?;
+        let engine = names.iter().position(|n| n == name)?;
+        let kind = FailureKind::ALL
+            .into_iter()
+            .find(|k| rest.starts_with(&format!("{k}:")))?;
+        Some((engine, kind))
+    }
 }
 
 /// Reads every game of a log.
@@ -118,6 +130,43 @@ pub fn read_log(input: impl BufRead) -> Result<Vec<GameRecord>, String> {
         records.push(record);
     }
     Ok(records)
+}
+
+/// The settings line of the log at `path` (without its `#settings` tag): logs with equal
+/// settings are parts of one match.
+pub fn settings(path: &Path) -> Result<String, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let line = std::io::BufReader::new(file)
+        .lines()
+        .nth(1)
+        .transpose()
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    line.as_deref()
+        .and_then(|line| line.strip_prefix(SETTINGS))
+        .map(|s| s.trim_start_matches('\t').to_string())
+        .ok_or_else(|| {
+            format!(
+                "{}: no {SETTINGS} line (logs of an older shove have none)",
+                path.display()
+            )
+        })
+}
+
+/// The differing `name=value` fields of two settings lines, for refusal messages.
+pub fn differences(a: &str, b: &str) -> String {
+    let (a, b): (Vec<&str>, Vec<&str>) = (a.split('\t').collect(), b.split('\t').collect());
+    let mut out = Vec::new();
+    for i in 0..a.len().max(b.len()) {
+        let (x, y) = (
+            a.get(i).copied().unwrap_or(""),
+            b.get(i).copied().unwrap_or(""),
+        );
+        if x != y {
+            out.push(format!("'{x}' vs '{y}'"));
+        }
+    }
+    out.join(", ")
 }
 
 /// `shove replay FILE [--game K]` on stdout; when a person sits at the terminal it waits

@@ -8,7 +8,7 @@
 
 use super::adjudication::Adjudication;
 use super::engine::{Engine, Failure, split_command};
-use super::log::{GameRecord, HEADER, SETTINGS, result_text};
+use super::log::{self, GameRecord, HEADER, SETTINGS, read_log, result_text};
 use super::openings;
 use super::stats::{Pentanomial, Sprt, Verdict};
 use super::tc::TimeControl;
@@ -21,9 +21,9 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use std::collections::HashMap;
 use std::fmt;
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::fs::{File, OpenOptions};
+use std::io::{BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::thread;
@@ -110,6 +110,9 @@ pub struct MatchConfig {
     pub timeout: Duration,
     pub sprt: Option<Sprt>,
     pub log: Option<PathBuf>,
+    /// Keep the games `log` already holds, from this match cut off earlier (its settings
+    /// must be these), and play only the rest: hours of games survive a stopped machine.
+    pub resume: bool,
     /// Draw a progress bar on stderr.
     pub progress: bool,
     /// The part of the game pairs to play: pair `p` belongs to shard `p % N + 1`. A shard
@@ -435,7 +438,28 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
             config.timeout,
         )?;
     }
+    let mut games: Vec<usize> = (0..2 * pairs)
+        .filter(|&index| config.shard.owns(index / 2))
+        .collect();
+    if games.is_empty() {
+        return Err(format!(
+            "shard {} has no games: {pairs} pairs in all",
+            config.shard
+        ));
+    }
+    let resumed = match &config.log {
+        Some(path) if config.resume && path.exists() => resumed_games(config, path, &games)?,
+        _ => Vec::new(),
+    };
+    games.retain(|&index| !resumed.iter().any(|r| r.number == index + 1));
     let mut log = match &config.log {
+        Some(path) if !resumed.is_empty() => {
+            let file = OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot append to log {}: {e}", path.display()))?;
+            Some(BufWriter::new(file))
+        }
         Some(path) => {
             let file = File::create(path)
                 .map_err(|e| format!("cannot create log {}: {e}", path.display()))?;
@@ -447,15 +471,6 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
         }
         None => None,
     };
-    let games: Vec<usize> = (0..2 * pairs)
-        .filter(|&index| config.shard.owns(index / 2))
-        .collect();
-    if games.is_empty() {
-        return Err(format!(
-            "shard {} has no games: {pairs} pairs in all",
-            config.shard
-        ));
-    }
     let shared = Shared::<G> {
         config,
         rule_options,
@@ -465,10 +480,18 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
         stop: AtomicBool::new(false),
     };
     let names = config.engines.clone().map(|e| e.name);
-    let mut report = MatchReport::new(names, config.sprt);
-    let progress = progress_bar(config.progress, shared.games.len() as u64);
-    progress.set_message(report.score_line());
+    let mut report = MatchReport::new(names.clone(), config.sprt);
     let mut pair_scores: HashMap<usize, (usize, usize, usize)> = HashMap::new();
+    for record in &resumed {
+        let failure = record.failure(&names);
+        report.add_game(record.number - 1, record.outcome, failure, &mut pair_scores);
+    }
+    if report.verdict.is_some() && config.shard.is_whole() {
+        shared.stop.store(true, Ordering::SeqCst);
+    }
+    let progress = progress_bar(config.progress, (resumed.len() + shared.games.len()) as u64);
+    progress.inc(resumed.len() as u64);
+    progress.set_message(report.score_line());
     let mut log_error = None;
     thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
@@ -519,6 +542,43 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
         Some(error) => Err(error),
         None => Ok(report),
     }
+}
+
+/// The games of the log at `path` when a match resumes: the log must come from a match with
+/// these settings, and hold each game once and only games of this shard (`games`, 0-based).
+fn resumed_games(
+    config: &MatchConfig,
+    path: &Path,
+    games: &[usize],
+) -> Result<Vec<GameRecord>, String> {
+    let settings = log::settings(path)?;
+    if settings != config.settings() {
+        return Err(format!(
+            "cannot resume {}: it comes from a match with other settings: {}",
+            path.display(),
+            log::differences(&settings, &config.settings())
+        ));
+    }
+    let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let records = read_log(BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))?;
+    for (i, record) in records.iter().enumerate() {
+        if !games.contains(&(record.number.wrapping_sub(1))) {
+            return Err(format!(
+                "cannot resume {}: game {} is not one of shard {}'s games",
+                path.display(),
+                record.number,
+                config.shard
+            ));
+        }
+        if records[..i].iter().any(|r| r.number == record.number) {
+            return Err(format!(
+                "cannot resume {}: it holds game {} twice",
+                path.display(),
+                record.number
+            ));
+        }
+    }
+    Ok(records)
 }
 
 /// The games bar on stderr (hidden when not a terminal), shared with `shove selfplay`.

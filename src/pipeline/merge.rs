@@ -4,9 +4,9 @@
 //! refused: they are not parts of one run.
 
 use super::data::{self, Sample};
-use crate::matches::log::{GameRecord, HEADER, SETTINGS, read_log};
+use crate::matches::MatchReport;
+use crate::matches::log::{self, GameRecord, HEADER, SETTINGS, read_log};
 use crate::matches::stats::Sprt;
-use crate::matches::{FailureKind, MatchReport};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -64,49 +64,18 @@ pub fn merge(inputs: &[PathBuf], out: Option<&Path>) -> Result<String, String> {
     }
 }
 
-/// The settings line of a match log (without its `#settings` tag).
-fn log_settings(path: &Path) -> Result<String, String> {
-    let lines = first_lines(path, 2)?;
-    lines
-        .get(1)
-        .and_then(|line| line.strip_prefix(SETTINGS))
-        .map(|s| s.trim_start_matches('\t').to_string())
-        .ok_or_else(|| {
-            format!(
-                "{}: no {SETTINGS} line (a log from an older shove cannot be merged)",
-                path.display()
-            )
-        })
-}
-
-/// The differing `name=value` fields of two settings lines, for the refusal message.
-fn differences(a: &str, b: &str) -> String {
-    let (a, b): (Vec<&str>, Vec<&str>) = (a.split('\t').collect(), b.split('\t').collect());
-    let mut out = Vec::new();
-    for i in 0..a.len().max(b.len()) {
-        let (x, y) = (
-            a.get(i).copied().unwrap_or(""),
-            b.get(i).copied().unwrap_or(""),
-        );
-        if x != y {
-            out.push(format!("'{x}' vs '{y}'"));
-        }
-    }
-    out.join(", ")
-}
-
 fn merge_logs(inputs: &[PathBuf], out: Option<&Path>) -> Result<String, String> {
-    let settings = log_settings(&inputs[0])?;
+    let settings = log::settings(&inputs[0])?;
     let mut records: Vec<GameRecord> = Vec::new();
     let mut owner: HashMap<usize, &PathBuf> = HashMap::new();
     for path in inputs {
-        let these = log_settings(path)?;
+        let these = log::settings(path)?;
         if these != settings {
             return Err(format!(
                 "{} and {} come from matches with different settings: {}",
                 inputs[0].display(),
                 path.display(),
-                differences(&settings, &these)
+                log::differences(&settings, &these)
             ));
         }
         let file = std::fs::File::open(path)
@@ -158,20 +127,10 @@ pub fn report(records: &[GameRecord], sprt: Option<Sprt>) -> Result<MatchReport,
     let mut report = MatchReport::new(names.clone(), sprt);
     let mut pairs = HashMap::new();
     for record in records {
-        let failure = failure(record, &names);
+        let failure = record.failure(&names);
         report.add_game(record.number - 1, record.outcome, failure, &mut pairs);
     }
     Ok(report)
-}
-
-/// The engine that lost by failing and how, from a reason `<name> loses: <kind>: …`.
-fn failure(record: &GameRecord, names: &[String; 2]) -> Option<(usize, FailureKind)> {
-    let (name, rest) = record.reason.split_once(" loses: ")?;
-    let engine = names.iter().position(|n| n == name)?;
-    let kind = FailureKind::ALL
-        .into_iter()
-        .find(|k| rest.starts_with(&format!("{k}:")))?;
-    Some((engine, kind))
 }
 
 fn merge_data(inputs: &[PathBuf], out: &Path) -> Result<String, String> {
