@@ -381,30 +381,38 @@ fn tune_takes_files_of_several_rule_sets_but_nothing_else_mixed() {
     );
 }
 
+/// `shove match` arguments: greedy vs random at depth 1, games of at most 40 moves.
+fn greedy_vs_random_match(games: &str, shard: &str, log: &Path) -> Vec<String> {
+    let engine = format!("{SHOVE} --player greedy");
+    let other = format!("{SHOVE} --player random");
+    let log = log.to_str().unwrap();
+    [
+        "match",
+        &engine,
+        &other,
+        "--tc",
+        "depth=1",
+        "--games",
+        games,
+        "--shard",
+        shard,
+        "--quiet",
+        "--max-moves",
+        "40",
+        "--log",
+        log,
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 #[test]
 fn match_shards_merge_into_the_unsharded_match() {
     let dir = scratch("merge-match");
-    let engine = format!("{SHOVE} --player greedy");
-    let other = format!("{SHOVE} --player random");
     let play = |log: &PathBuf, shard: &str| {
-        ok(&[
-            "match",
-            &engine,
-            &other,
-            "--tc",
-            "depth=1",
-            "--games",
-            "10",
-            "--quiet",
-            "--concurrency",
-            "2",
-            "--max-moves",
-            "40",
-            "--shard",
-            shard,
-            "--log",
-            log.to_str().unwrap(),
-        ])
+        let mut args = greedy_vs_random_match("10", shard, log);
+        args.extend(["--concurrency", "2"].map(String::from));
+        ok(&args.iter().map(String::as_str).collect::<Vec<_>>())
     };
     let whole = dir.join("whole.log");
     let whole_result = play(&whole, "1/1");
@@ -455,29 +463,12 @@ fn match_shards_merge_into_the_unsharded_match() {
 fn a_cut_off_match_resumes_from_its_log() {
     let dir = scratch("resume-match");
     let log = dir.join("match.log");
-    let engine = format!("{SHOVE} --player greedy");
-    let other = format!("{SHOVE} --player random");
     let play = |games: &str, shard: &str, resume: bool| {
-        let mut args = vec![
-            "match",
-            &engine,
-            &other,
-            "--tc",
-            "depth=1",
-            "--games",
-            games,
-            "--shard",
-            shard,
-            "--quiet",
-            "--max-moves",
-            "40",
-            "--log",
-            log.to_str().unwrap(),
-        ];
+        let mut args = greedy_vs_random_match(games, shard, &log);
         if resume {
-            args.push("--resume");
+            args.push("--resume".into());
         }
-        shove(&args)
+        shove(&args.iter().map(String::as_str).collect::<Vec<_>>())
     };
     let output = play("12", "1/2", false);
     assert!(output.status.success());
