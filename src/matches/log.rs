@@ -132,6 +132,13 @@ pub fn read_log(input: impl BufRead) -> Result<Vec<GameRecord>, String> {
     Ok(records)
 }
 
+/// Reads every game of the log at `path`, errors naming the file.
+pub fn read_log_file(path: &Path) -> Result<Vec<GameRecord>, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    read_log(std::io::BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// The settings line of the log at `path` (without its `#settings` tag): logs with equal
 /// settings are parts of one match.
 pub fn settings(path: &Path) -> Result<String, String> {
@@ -172,10 +179,7 @@ pub fn differences(a: &str, b: &str) -> String {
 /// `shove replay FILE [--game K]` on stdout; when a person sits at the terminal it waits
 /// for Enter after each move.
 pub fn replay_file(path: &Path, game: Option<usize>) -> Result<(), String> {
-    let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    let records =
-        read_log(std::io::BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))?;
+    let records = read_log_file(path)?;
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal() && std::io::stdout().is_terminal();
     let mut input = stdin.lock();

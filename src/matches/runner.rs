@@ -8,7 +8,7 @@
 
 use super::adjudication::Adjudication;
 use super::engine::{Engine, Failure, split_command};
-use super::log::{self, GameRecord, HEADER, SETTINGS, read_log, result_text};
+use super::log::{self, GameRecord, HEADER, SETTINGS, result_text};
 use super::openings;
 use super::stats::{Pentanomial, Sprt, Verdict};
 use super::tc::TimeControl;
@@ -22,7 +22,7 @@ use rand::seq::SliceRandom;
 use std::collections::HashMap;
 use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
@@ -281,6 +281,16 @@ impl MatchReport {
         }
     }
 
+    /// Counts a logged game (its number is 1-based), with the failure its reason names.
+    pub fn add_record(
+        &mut self,
+        record: &GameRecord,
+        pair_scores: &mut HashMap<usize, (usize, usize, usize)>,
+    ) {
+        let failure = record.failure(&self.names);
+        self.add_game(record.number - 1, record.outcome, failure, pair_scores);
+    }
+
     pub fn games(&self) -> u64 {
         self.wins + self.losses + self.draws
     }
@@ -480,11 +490,10 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
         stop: AtomicBool::new(false),
     };
     let names = config.engines.clone().map(|e| e.name);
-    let mut report = MatchReport::new(names.clone(), config.sprt);
+    let mut report = MatchReport::new(names, config.sprt);
     let mut pair_scores: HashMap<usize, (usize, usize, usize)> = HashMap::new();
     for record in &resumed {
-        let failure = record.failure(&names);
-        report.add_game(record.number - 1, record.outcome, failure, &mut pair_scores);
+        report.add_record(record, &mut pair_scores);
     }
     if report.verdict.is_some() && config.shard.is_whole() {
         shared.stop.store(true, Ordering::SeqCst);
@@ -551,16 +560,15 @@ fn resumed_games(
     path: &Path,
     games: &[usize],
 ) -> Result<Vec<GameRecord>, String> {
-    let settings = log::settings(path)?;
-    if settings != config.settings() {
+    let (logged, ours) = (log::settings(path)?, config.settings());
+    if logged != ours {
         return Err(format!(
             "cannot resume {}: it comes from a match with other settings: {}",
             path.display(),
-            log::differences(&settings, &config.settings())
+            log::differences(&logged, &ours)
         ));
     }
-    let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    let records = read_log(BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))?;
+    let records = log::read_log_file(path)?;
     for (i, record) in records.iter().enumerate() {
         if !games.contains(&(record.number.wrapping_sub(1))) {
             return Err(format!(

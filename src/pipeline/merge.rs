@@ -5,7 +5,7 @@
 
 use super::data::{self, Sample};
 use crate::matches::MatchReport;
-use crate::matches::log::{self, GameRecord, HEADER, SETTINGS, read_log};
+use crate::matches::log::{self, GameRecord, HEADER, SETTINGS};
 use crate::matches::stats::Sprt;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
@@ -78,11 +78,7 @@ fn merge_logs(inputs: &[PathBuf], out: Option<&Path>) -> Result<String, String> 
                 log::differences(&settings, &these)
             ));
         }
-        let file = std::fs::File::open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        for record in
-            read_log(BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))?
-        {
+        for record in log::read_log_file(path)? {
             if let Some(other) = owner.insert(record.number, path) {
                 return Err(format!(
                     "game {} is in both {} and {}: not shards of one match",
@@ -124,11 +120,10 @@ pub fn report(records: &[GameRecord], sprt: Option<Sprt>) -> Result<MatchReport,
     } else {
         [first.players[1].clone(), first.players[0].clone()]
     };
-    let mut report = MatchReport::new(names.clone(), sprt);
+    let mut report = MatchReport::new(names, sprt);
     let mut pairs = HashMap::new();
     for record in records {
-        let failure = record.failure(&names);
-        report.add_game(record.number - 1, record.outcome, failure, &mut pairs);
+        report.add_record(record, &mut pairs);
     }
     Ok(report)
 }
