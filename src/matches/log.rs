@@ -75,9 +75,11 @@ impl GameRecord {
         let [number, game, p1, p2, result, reason, opening, moves, rules] = fields[..] else {
             return Err(format!("{} fields, expected 9", fields.len()));
         };
-        let number = number
-            .parse()
-            .map_err(|_| format!("game number '{number}' is not a number"))?;
+        let number = match number.parse() {
+            Ok(0) => return Err("game number 0: games are numbered from 1".to_string()),
+            Ok(n) => n,
+            Err(_) => return Err(format!("game number '{number}' is not a number")),
+        };
         let outcome = match result {
             "1-0" => Outcome::Win(Player::One),
             "0-1" => Outcome::Win(Player::Two),
@@ -311,6 +313,10 @@ mod tests {
         let text = format!("{HEADER}\n\n{}\nnot a game\n", record().to_line());
         let error = read_log(text.as_bytes()).unwrap_err();
         assert!(error.starts_with("log line 4:"), "{error}");
+        let mut zero = record();
+        zero.number = 0;
+        let error = GameRecord::parse(&zero.to_line()).unwrap_err();
+        assert!(error.contains("numbered from 1"), "{error}");
     }
 
     #[test]

@@ -570,7 +570,7 @@ fn resumed_games(
     }
     let records = log::read_log_file(path)?;
     for (i, record) in records.iter().enumerate() {
-        if !games.contains(&(record.number.wrapping_sub(1))) {
+        if !games.contains(&(record.number - 1)) {
             return Err(format!(
                 "cannot resume {}: game {} is not one of shard {}'s games",
                 path.display(),
