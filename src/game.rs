@@ -3,7 +3,6 @@
 
 use crate::linear::Terms;
 use crate::nnue::InputList;
-use crate::{abraxas, akiba, offboard};
 use std::fmt;
 use std::mem::MaybeUninit;
 use std::str::FromStr;
@@ -252,36 +251,5 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
                 text: text.to_string(),
             })
         }
-    }
-}
-
-/// Something to do with a game type chosen by name at run time.
-pub trait GameVisitor {
-    type Output;
-    fn visit<G: Game>(self) -> Self::Output;
-}
-
-/// The names [`with_game`] knows.
-pub const GAME_NAMES: &[&str] = &[
-    akiba::Position::NAME,
-    offboard::Position::NAME,
-    abraxas::Position::NAME,
-];
-
-/// Runs `visitor` with the game called `name` (case-insensitive). A new game is one more
-/// arm here (and its name in [`GAME_NAMES`]).
-pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
-    let name = name.to_ascii_lowercase();
-    if name == akiba::Position::NAME {
-        Ok(visitor.visit::<akiba::Position>())
-    } else if name == offboard::Position::NAME {
-        Ok(visitor.visit::<offboard::Position>())
-    } else if name == abraxas::Position::NAME {
-        Ok(visitor.visit::<abraxas::Position>())
-    } else {
-        Err(format!(
-            "unknown game '{name}' (expected one of: {})",
-            GAME_NAMES.join(", ")
-        ))
     }
 }

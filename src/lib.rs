@@ -7,6 +7,7 @@ pub mod abraxas;
 pub mod akiba;
 pub mod cli;
 pub mod game;
+pub mod games;
 pub mod gui;
 pub mod linear;
 pub mod logging;

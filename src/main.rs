@@ -8,7 +8,8 @@ use shove::cli::{
     self,
     args::{Args, Command, EvalArgs, GameArg, MatchArgs, RuleArgs, SelfplayArgs, TuneArgs},
 };
-use shove::game::{Game, GameVisitor, with_game};
+use shove::game::Game;
+use shove::games::{GameVisitor, with_game};
 use shove::matches::{self, Adjudication, EngineConfig, MatchConfig};
 use shove::pipeline::merge;
 use shove::pipeline::openings::OpeningConfig;

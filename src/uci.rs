@@ -12,7 +12,8 @@ mod output;
 mod session;
 
 use crate::cli::{MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_THREADS};
-use crate::game::{GAME_NAMES, Game, GameVisitor, with_game};
+use crate::game::Game;
+use crate::games::{GAME_NAMES, GameVisitor, with_game};
 use crate::matches::Adjudication;
 use crate::nnue::EvalKind;
 use crate::nnue::choice::EMBEDDED;

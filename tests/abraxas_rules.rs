@@ -742,7 +742,7 @@ fn rule_options_are_validated() {
     assert!(opts.contains(&"AbraxasSheet type string default s1"));
     assert!(opts.contains(&"AbraxasTarget type combo default 11 var 11 var 13"));
     assert!(opts.contains(&"AbraxasBlue type combo default 3 var 3 var 2"));
-    assert!(shove::game::GAME_NAMES.contains(&"abraxas"));
+    assert!(shove::games::GAME_NAMES.contains(&"abraxas"));
 }
 
 #[test]

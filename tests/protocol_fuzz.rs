@@ -11,7 +11,8 @@
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use shove::game::{Game, GameVisitor, MoveList, with_game};
+use shove::game::{Game, MoveList};
+use shove::games::{GameVisitor, with_game};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};

@@ -61,7 +61,7 @@ pub fn state(line: &Line) -> Result<State, String> {
 
 /// The rule options of every game, for the page's rule controls.
 pub fn games() -> Value {
-    let games: Vec<Value> = crate::game::GAME_NAMES
+    let games: Vec<Value> = crate::games::GAME_NAMES
         .iter()
         .filter_map(|name| with_view(name, Options).ok())
         .collect();

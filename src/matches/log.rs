@@ -8,7 +8,7 @@
 
 use super::FailureKind;
 use crate::game::{Game, Outcome, Player};
-use crate::game::{GameVisitor, with_game};
+use crate::games::{GameVisitor, with_game};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! between two engine processes, every opening twice with colours swapped, and the result is
 //! stated as Elo with error bars, LOS and optionally an SPRT verdict (see [`stats`]).
 //!
-//! Everything is written once against [`crate::game::Game`]; [`crate::game::with_game`]
+//! Everything is written once against [`crate::game::Game`]; [`crate::games::with_game`]
 //! maps the game's name to its type.
 
 mod adjudication;

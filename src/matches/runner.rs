@@ -13,7 +13,7 @@ use super::openings;
 use super::stats::{Pentanomial, Sprt, Verdict};
 use super::tc::TimeControl;
 use crate::game::{Game, Outcome, Player};
-use crate::game::{GameVisitor, with_game};
+use crate::games::{GameVisitor, with_game};
 use crate::pipeline::shard::Shard;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::SeedableRng;
@@ -86,7 +86,7 @@ pub fn parse_engine_option(text: &str) -> Result<(String, String), String> {
 /// Everything `shove match` can be told.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// Game name (see [`crate::game::GAME_NAMES`]).
+    /// Game name (see [`crate::games::GAME_NAMES`]).
     pub game: String,
     pub engines: [EngineConfig; 2],
     /// Openings file; `None`: the game's built-in set, or its start position.

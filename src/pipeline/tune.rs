@@ -379,14 +379,14 @@ pub struct TuneRun {
 
 /// Loads, tunes and writes; returns the report to print.
 pub fn run_tune(run: &TuneRun) -> Result<String, String> {
-    crate::game::with_game(&run.game, Visit { run })?
+    crate::games::with_game(&run.game, Visit { run })?
 }
 
 struct Visit<'a> {
     run: &'a TuneRun,
 }
 
-impl crate::game::GameVisitor for Visit<'_> {
+impl crate::games::GameVisitor for Visit<'_> {
     type Output = Result<String, String>;
 
     fn visit<G: Game>(self) -> Self::Output {

@@ -2,7 +2,7 @@
 //! adjudication options and the running search.
 //!
 //! [`Session<G>`] is written once against [`Game`]; the command loop sees it through the
-//! object-safe [`GameSession`], so a new game needs only its entry in [`crate::game::with_game`].
+//! object-safe [`GameSession`], so a new game needs only its entry in [`crate::games::with_game`].
 
 use super::go::GoParams;
 use super::output::Output;

@@ -7,7 +7,8 @@ mod abraxas;
 mod akiba;
 mod offboard;
 
-use crate::game::{GAME_NAMES, Game};
+use crate::game::Game;
+use crate::games::GAME_NAMES;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -43,7 +44,7 @@ pub trait ViewVisitor {
     fn visit<G: View>(self) -> Self::Output;
 }
 
-/// [`crate::game::with_game`] for games with a [`View`]: all of [`GAME_NAMES`].
+/// [`crate::games::with_game`] for games with a [`View`]: all of [`GAME_NAMES`].
 pub fn with_view<V: ViewVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
     let name = name.to_ascii_lowercase();
     if name == crate::akiba::Position::NAME {

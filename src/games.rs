@@ -1,0 +1,37 @@
+//! The registry of games: the one place that names every game, so that the protocol,
+//! matches, GUI and pipeline can choose a game by name at run time. It sits above the games
+//! (which know only [`crate::game`]) and below everything that picks one.
+
+use crate::game::Game;
+use crate::{abraxas, akiba, offboard};
+
+/// Something to do with a game type chosen by name at run time.
+pub trait GameVisitor {
+    type Output;
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+/// The names [`with_game`] knows.
+pub const GAME_NAMES: &[&str] = &[
+    akiba::Position::NAME,
+    offboard::Position::NAME,
+    abraxas::Position::NAME,
+];
+
+/// Runs `visitor` with the game called `name` (case-insensitive). A new game is one more
+/// arm here (and its name in [`GAME_NAMES`]).
+pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
+    let name = name.to_ascii_lowercase();
+    if name == akiba::Position::NAME {
+        Ok(visitor.visit::<akiba::Position>())
+    } else if name == offboard::Position::NAME {
+        Ok(visitor.visit::<offboard::Position>())
+    } else if name == abraxas::Position::NAME {
+        Ok(visitor.visit::<abraxas::Position>())
+    } else {
+        Err(format!(
+            "unknown game '{name}' (expected one of: {})",
+            GAME_NAMES.join(", ")
+        ))
+    }
+}
