@@ -179,6 +179,18 @@ impl GameVisitor for Run {
 
     fn visit<G: Game>(self) -> Result<(), String> {
         let Some(command) = self.command else {
+            // Protocol mode keeps a network of another game for when that game is chosen;
+            // on the command line, `--game` and the file must agree.
+            if let Some(file) = &self.eval.file {
+                let game = shove::nnue::choice::game_of(file)?;
+                if game != G::NAME {
+                    return Err(format!(
+                        "network {} is for {game}, not for {} (--game)",
+                        file.display(),
+                        G::NAME
+                    ));
+                }
+            }
             let threads = self.threads.map(|n| n.to_string());
             let evaluation = self.eval.kind.map(|kind| kind.to_string());
             let eval_file = self.eval.file.as_ref().map(|f| f.display().to_string());

@@ -16,12 +16,12 @@ use crate::game::Game;
 use crate::games::{GAME_NAMES, GameVisitor, with_game};
 use crate::matches::Adjudication;
 use crate::nnue::EvalKind;
-use crate::nnue::choice::EMBEDDED;
+use crate::nnue::choice::{self, EMBEDDED};
 use crate::players::BotKind;
 use output::Output;
 use session::{GameSession, GoSettings, Session};
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Default transposition table size in MB (the `Hash` option).
@@ -53,6 +53,35 @@ impl GameVisitor for NewSession<'_> {
             self.rule_options,
         ))
     }
+}
+
+/// Reads and checks a network file for the game it names.
+struct CheckNetwork<'a>(&'a Path);
+
+impl GameVisitor for CheckNetwork<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Game>(self) -> Result<(), String> {
+        choice::load::<G>(self.0).map(|_| ())
+    }
+}
+
+/// Whether an option is a rule option of a game, and its value a valid one there.
+struct RuleOf<'a> {
+    name: &'a str,
+    value: &'a str,
+}
+
+impl GameVisitor for RuleOf<'_> {
+    type Output = Result<bool, String>;
+    fn visit<G: Game>(self) -> Result<bool, String> {
+        G::set_rule_option(&mut G::Rules::default(), self.name, self.value)
+    }
+}
+
+/// A network file chosen with `EvalFile`, and the game it is for.
+struct EvalFile {
+    path: PathBuf,
+    game: String,
 }
 
 /// Runs the protocol on the process's stdin and stdout until `quit` or end of input.
@@ -122,12 +151,16 @@ struct Engine {
     multipv: usize,
     ponder: bool,
     move_overhead: Duration,
-    /// `Evaluation` as set (`None`: the game's default).
+    /// `Evaluation` as set (`None`: the game's default). Kept across changes of game, so
+    /// that the engine does not depend on the order in which options were set.
     evaluation: Option<EvalKind>,
-    /// `EvalFile` as set (`None`: the built-in network).
-    eval_file: Option<PathBuf>,
+    /// `EvalFile` as set (`None`: the built-in network); it applies while its game is played.
+    eval_file: Option<EvalFile>,
     /// The options (name, value) given on the command line.
     startup: Vec<(String, String)>,
+    /// The rule options (name, value) of every game, as last set on the command line or by
+    /// `setoption`: a game chosen with `Game` starts with those that are its own.
+    rules: Vec<(String, String)>,
     /// `MaxPlies` and `RepetitionDraw`: kept here so that they survive a change of game.
     adjudication: Adjudication,
     player: Option<BotKind>,
@@ -150,6 +183,7 @@ impl Engine {
             evaluation: None,
             eval_file: None,
             startup: Vec::new(),
+            rules: Vec::new(),
             adjudication: Adjudication::default(),
             player,
             session: Box::new(Session::<crate::akiba::Position>::new(
@@ -163,13 +197,13 @@ impl Engine {
         engine
     }
 
-    /// The session of one of [`GAME_NAMES`], with the rules given on the command line.
+    /// The session of one of [`GAME_NAMES`], with the rule options set so far.
     fn new_session(&self, game: &str) -> Box<dyn GameSession> {
         let session = NewSession {
             hash_megabytes: self.hash_megabytes,
             threads: self.threads,
             player: self.player,
-            rule_options: &self.startup,
+            rule_options: &self.rules,
         };
         let mut session = with_game(game, session)
             .unwrap_or_else(|_| unreachable!("{game} is one of GAME_NAMES"));
@@ -396,14 +430,19 @@ impl Engine {
             let kind: EvalKind = value
                 .parse()
                 .map_err(|e| format!("option Evaluation: {e}"))?;
-            self.session
-                .set_evaluation(Some(kind), self.eval_file.as_deref())?;
             self.evaluation = Some(kind);
+            self.apply_evaluation();
         } else if name.eq_ignore_ascii_case("EvalFile") {
-            let file = (value != EMBEDDED).then(|| PathBuf::from(&value));
-            self.session
-                .set_evaluation(self.evaluation, file.as_deref())?;
-            self.eval_file = file;
+            self.eval_file = if value == EMBEDDED {
+                None
+            } else {
+                // Checked for its own game now, so that a bad file is refused when named.
+                let path = PathBuf::from(&value);
+                let game = choice::game_of(&path)?;
+                with_game(&game, CheckNetwork(&path))??;
+                Some(EvalFile { path, game })
+            };
+            self.apply_evaluation();
         } else if name.eq_ignore_ascii_case("MultiPV") {
             self.multipv = spin(&name, &value, 1, MAX_MULTIPV)?;
         } else if name.eq_ignore_ascii_case("MaxPlies") {
@@ -422,17 +461,68 @@ impl Engine {
             if game != self.session.name() {
                 tracing::info!(game, "switching game");
                 self.session = self.new_session(game);
-                // A network is for one game: the new one starts with its own default.
-                self.evaluation = None;
-                self.eval_file = None;
+                if self.evaluation.is_some() || self.eval_file.is_some() {
+                    self.apply_evaluation();
+                }
             }
-        } else if !self.session.set_rule_option(&name, &value)? {
-            return Err(format!(
-                "unknown option '{name}' (game {})",
-                self.session.name()
-            ));
+        } else {
+            self.set_rule_option(&name, &value)?;
         }
         Ok(())
+    }
+
+    /// A rule option: applied at once if it is the current game's, else checked against
+    /// the game it belongs to and kept for when that game is chosen (a runner may send the
+    /// rule options before `Game`). Either way it is remembered across changes of game.
+    fn set_rule_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let current = self.session.name();
+        if !self.session.set_rule_option(name, value)? {
+            let mut owner = None;
+            for &game in GAME_NAMES.iter().filter(|&&game| game != current) {
+                if with_game(game, RuleOf { name, value })?? {
+                    owner = Some(game);
+                    break;
+                }
+            }
+            let Some(game) = owner else {
+                return Err(format!("unknown option '{name}' (game {current})"));
+            };
+            self.out.line(&format!(
+                "info string option {name} is a rule of {game}, not of {current}: \
+                 it applies once Game is {game}"
+            ));
+        }
+        self.rules.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+        self.rules.push((name.to_string(), value.to_string()));
+        Ok(())
+    }
+
+    /// Gives the current game the evaluation chosen with `Evaluation` and `EvalFile`, as
+    /// far as it applies to that game, and says in an `info string` what does not (a
+    /// network file of another game; a network the game does not have).
+    fn apply_evaluation(&mut self) {
+        let game = self.session.name();
+        let file = match &self.eval_file {
+            Some(file) if file.game != game => {
+                self.out.line(&format!(
+                    "info string EvalFile {} is a network for {}: {game} keeps its built-in \
+                     network, and the file applies again once Game is {}",
+                    file.path.display(),
+                    file.game,
+                    file.game
+                ));
+                None
+            }
+            file => file.as_ref().map(|file| file.path.as_path()),
+        };
+        if let Err(error) = self.session.set_evaluation(self.evaluation, file) {
+            self.out.line(&format!(
+                "info string {error}; {game} plays with its default evaluation"
+            ));
+            if let Err(error) = self.session.set_evaluation(None, None) {
+                tracing::error!(%error, "the game's default evaluation");
+            }
+        }
     }
 
     /// `position startpos|fen <position string> [moves <move>…]`.

@@ -640,7 +640,6 @@ fn network_files_are_checked_and_a_bad_one_changes_nothing() {
     let dir = std::env::temp_dir().join(format!("shove-protocol-nnue-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let good = network_file::<Position>(&dir, "akiba.nnue");
-    let other_game = network_file::<shove::offboard::Position>(&dir, "offboard.nnue");
     let mut bytes = std::fs::read(&good).expect("just written");
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x40;
@@ -660,10 +659,6 @@ fn network_files_are_checked_and_a_bad_one_changes_nothing() {
     assert!(!best.is_empty());
     assert_ne!(last_nodes(&classical), last_nodes(&network));
     for (command, reason) in [
-        (
-            format!("setoption name EvalFile value {other_game}"),
-            "offboard",
-        ),
         (
             format!("setoption name EvalFile value {}", damaged.display()),
             "checksum",

@@ -1305,7 +1305,7 @@ fn announced_mates_are_real() {
 // ---------------------------------------------------------------------------------------
 // Abraxas: deeper search must see more (issue 15)
 
-/// Positions from the `depth=10` vs `depth=6` ladder (docs/strength.md, issue 15): the
+/// Positions from the `depth=10` vs `depth=6` ladder (docs/experiments.md, issue 15): the
 /// opening, the moves played, the depth-10 player to decide. Depth 10 announces a forced
 /// win there that depth 6 does not see; a depth-13 search confirmed each (same win). v0.1's
 /// evaluation, whose deeper searches spent the stop stones, lost such ladders.

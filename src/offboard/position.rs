@@ -189,7 +189,7 @@ impl Position {
     /// (two moves of theirs), so "still above beta after passing" proves nothing there.
     /// With it the engine missed a proved win in 5 plies at depth 7 (a late root move
     /// reduced by two, then the defender's pass left the attacker one ply:
-    /// `offboard-tactics-15`, docs/strength.md).
+    /// `offboard-tactics-15`, docs/experiments.md).
     pub fn null_move(&self) -> Option<Position> {
         if self.pending || self.one_push_from_winning(self.side.other()) {
             return None;

@@ -8,7 +8,7 @@
 //! are judged on the same positions. Unlike the tuner the trainer keeps positions that are
 //! not quiet unless asked (`quiet_only`): the search evaluates such positions at every
 //! quiescence stand-pat, and networks that never saw one played 60–160 Elo weaker
-//! (docs/strength.md).
+//! (docs/experiments.md).
 
 use shove::game::Game;
 use shove::linear::Sparse;
