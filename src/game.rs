@@ -253,3 +253,113 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
         }
     }
 }
+
+/// The [`Game`] items that every game connects the same way to its own module, written once:
+/// used inside `impl Game for Position`, so that the impl holds only what is the game's own
+/// (docs/new-game.md). The game module must have:
+/// - `Move`, `Rules` and `PositionError` (the associated types), `Move::index` and
+///   `Move::INDEX_LIMIT`;
+/// - on `Position`: the fields `rules`, `side` and `hash` (kept up to date by `play`), and
+///   inherent `start`, `parse`, `legal_moves`, `count_moves`, `play` and `outcome`;
+/// - `eval::{term_names, features, material}`, `weights::WEIGHTS` and
+///   `inputs::{INPUTS, network_inputs}`.
+///
+/// `network: include_bytes!(…)` gives the network built into the engine, if one was trained.
+macro_rules! game_module_items {
+    (network: $network:expr) => {
+        $crate::game::game_module_items!();
+
+        fn embedded_network() -> Option<&'static [u8]> {
+            Some($network)
+        }
+    };
+    () => {
+        type Move = Move;
+        type Rules = Rules;
+        type ParseError = PositionError;
+
+        fn start(rules: Rules) -> Self {
+            Self::start(rules)
+        }
+
+        fn parse(text: &str, rules: Rules) -> Result<Self, PositionError> {
+            Self::parse(text, rules)
+        }
+
+        fn rules(&self) -> Rules {
+            self.rules
+        }
+
+        fn to_move(&self) -> $crate::game::Player {
+            self.side
+        }
+
+        fn legal_moves(&self, moves: &mut $crate::game::MoveList<Move>) {
+            Self::legal_moves(self, moves)
+        }
+
+        fn count_legal_moves(&self) -> usize {
+            self.count_moves()
+        }
+
+        fn play(&mut self, mv: Move) {
+            Self::play(self, mv)
+        }
+
+        fn hash(&self) -> u64 {
+            self.hash
+        }
+
+        fn outcome(&self) -> Option<$crate::game::Outcome> {
+            Self::outcome(self)
+        }
+
+        fn term_names() -> Vec<String> {
+            eval::term_names()
+        }
+
+        fn weights() -> &'static [i32] {
+            &weights::WEIGHTS
+        }
+
+        fn features(&self, terms: &mut impl $crate::linear::Terms) {
+            eval::features(self, terms)
+        }
+
+        const NETWORK_INPUTS: usize = inputs::INPUTS;
+
+        fn network_inputs(
+            &self,
+            perspective: $crate::game::Player,
+            list: &mut $crate::nnue::InputList,
+        ) {
+            inputs::network_inputs(self, perspective, list)
+        }
+
+        fn material(&self) -> i32 {
+            eval::material(self)
+        }
+
+        fn move_index(mv: Move) -> usize {
+            mv.index()
+        }
+
+        const MOVE_INDEX_LIMIT: usize = Move::INDEX_LIMIT;
+    };
+}
+pub(crate) use game_module_items;
+
+/// `FromStr` for a game's position: its position string under the default rules (for
+/// `"…".parse::<Position>()`).
+macro_rules! position_from_str {
+    ($position:ty) => {
+        impl std::str::FromStr for $position {
+            type Err = <$position as $crate::game::Game>::ParseError;
+
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                <$position as $crate::game::Game>::parse(text, Default::default())
+            }
+        }
+    };
+}
+pub(crate) use position_from_str;

@@ -6,6 +6,7 @@
 pub mod abraxas;
 pub mod akiba;
 pub mod cli;
+pub mod diagram;
 pub mod game;
 pub mod games;
 pub mod gui;
@@ -17,6 +18,7 @@ pub mod offboard;
 pub mod perft;
 pub mod pipeline;
 pub mod players;
+pub mod position_string;
 pub mod search;
 pub mod tt;
 pub mod uci;

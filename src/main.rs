@@ -55,10 +55,13 @@ fn run(args: Args) -> Result<(), String> {
     let (game, rules) = match &command {
         None => (outer_game, outer_rules),
         Some(
-            Command::Perft { game, rules, .. }
-            | Command::Show { game, rules, .. }
-            | Command::Analyze { game, rules, .. },
-        ) => (merge_game(game, &outer_game), rules.clone().or(outer_rules)),
+            Command::Perft { position, .. }
+            | Command::Show { position, .. }
+            | Command::Analyze { position, .. },
+        ) => (
+            merge_game(&position.game, &outer_game),
+            position.rules.clone().or(outer_rules),
+        ),
         Some(Command::Match(match_args)) => (
             merge_game(&match_args.game, &outer_game),
             match_args.rules.clone().or(outer_rules),
@@ -209,21 +212,22 @@ impl GameVisitor for Run {
         let rules = || cli::rules::<G>(&self.rule_options);
         match command {
             Command::Perft {
-                depth, fen, divide, ..
-            } => cli::perft::<G>(rules()?, fen.as_deref(), depth, divide),
-            Command::Show { fen, .. } => cli::show::<G>(rules()?, fen.as_deref()),
+                position,
+                depth,
+                divide,
+            } => cli::perft::<G>(rules()?, position.fen.as_deref(), depth, divide),
+            Command::Show { position } => cli::show::<G>(rules()?, position.fen.as_deref()),
             Command::Analyze {
-                fen,
+                position,
                 moves,
                 depth,
                 movetime,
                 hash,
                 threads,
                 eval,
-                ..
             } => cli::analyze::<G>(
                 rules()?,
-                fen.as_deref(),
+                position.fen.as_deref(),
                 moves.as_deref(),
                 depth,
                 movetime,

@@ -27,13 +27,16 @@
 //! `nps` and `time` masked, as they depend on the machine. Node counts are not masked:
 //! examples use depth-limited searches, whose counts are deterministic.
 
-use std::io::{BufRead, BufReader, Write};
+#[path = "common/binary.rs"]
+mod binary;
+
+use binary::{SHOVE, scratch};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-const SHOVE: &str = env!("CARGO_BIN_EXE_shove");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// A fenced code block: its info string, and its lines with their 1-based line numbers.
@@ -202,13 +205,6 @@ fn output_matches(expected: &[String], actual: &[&str]) -> bool {
     }
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("docs-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch directory");
-    dir
-}
-
 /// Runs every documented command of `path`; returns how many ran.
 fn run_examples(path: &str) -> usize {
     let dir = scratch(&path.replace('/', "-"));
@@ -339,24 +335,7 @@ const LINE_TIMEOUT: Duration = Duration::from_secs(60);
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(SHOVE)
-            .env_remove("SHOVE_LOG")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start shove");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, lines) = binary::start_engine(&[], Stdio::null());
         Engine {
             child,
             stdin,

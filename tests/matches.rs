@@ -2,13 +2,14 @@
 //! with `--player`, and a misbehaving shell-script engine), the result lines, the log and
 //! its replay. Limits are tiny so the whole file runs in seconds.
 
+#[path = "common/binary.rs"]
+mod binary;
+
+use binary::{SHOVE, scratch, shove};
 use shove::akiba::{Position, Rules};
 use shove::game::{Game, Outcome, Player};
 use shove::matches::log::{GameRecord, read_log};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-const SHOVE: &str = env!("CARGO_BIN_EXE_shove");
 
 /// An engine that shakes hands properly and then misbehaves as `$1` says: `illegal` moves,
 /// `crash`es, `hang`s, is `slow`, or speaks only `uci` (and plays an illegal move). Every
@@ -32,22 +33,6 @@ while read -r line; do
   esac
 done
 "#;
-
-/// A fresh directory for one test's files.
-fn scratch(test: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("matches-{test}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch directory");
-    dir
-}
-
-fn shove(args: &[&str]) -> Output {
-    Command::new(SHOVE)
-        .args(args)
-        .env_remove("SHOVE_LOG")
-        .output()
-        .expect("run shove")
-}
 
 /// Runs `shove match`, which must succeed; returns stdout and stderr.
 fn run_match(args: &[&str]) -> (String, String) {

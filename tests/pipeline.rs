@@ -2,6 +2,10 @@
 //! game with a linear evaluation), tuning recovering known weights, and `shove selfplay`,
 //! `shove tune` and `shove merge` end to end on tiny runs.
 
+#[path = "common/binary.rs"]
+mod binary;
+
+use binary::{SHOVE, scratch, shove};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
@@ -10,9 +14,6 @@ use shove::linear::{Sparse, evaluate_with};
 use shove::pipeline::tune::{Dataset, TuneConfig, tune};
 use shove::{abraxas, akiba, offboard};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const SHOVE: &str = env!("CARGO_BIN_EXE_shove");
 
 /// The start positions random games begin from: Abraxas' on each of its six sheets (one
 /// sheet's symmetry would make some terms move together), the other games' own.
@@ -159,22 +160,6 @@ fn tuning_recovers_known_offboard_weights() {
 #[test]
 fn tuning_recovers_known_abraxas_weights() {
     tuning_recovers::<abraxas::Position>(abraxas::eval::term::COUNT);
-}
-
-/// A fresh directory for one test's files.
-fn scratch(test: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("pipeline-{test}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch directory");
-    dir
-}
-
-fn shove(args: &[&str]) -> Output {
-    Command::new(SHOVE)
-        .args(args)
-        .env_remove("SHOVE_LOG")
-        .output()
-        .expect("run shove")
 }
 
 fn ok(args: &[&str]) -> String {

@@ -6,13 +6,16 @@
 //! engine fails instead of hanging; no test depends on how fast the engine is otherwise.
 //! Legality of every `bestmove` and the expected diagrams come from the library.
 
+#[path = "common/binary.rs"]
+mod binary;
+
 use shove::akiba::{Position, RepeatRule, Rules};
 use shove::cli::play_moves;
 use shove::game::{Game, MoveList, Outcome, Player};
 use shove::matches::Adjudication;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -48,28 +51,10 @@ impl Engine {
 
     /// The engine with command-line arguments (e.g. `--player random`).
     fn start_with(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shove"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .env_remove("SHOVE_LOG")
-            .spawn()
-            .expect("start the engine");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+        let (child, stdin, lines) = binary::start_engine(args, Stdio::inherit());
         Engine {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
             transcript: Vec::new(),
         }

@@ -9,13 +9,16 @@
 //! `SHOVE_FUZZ_SECONDS=600 cargo test --release --test protocol_fuzz -- --nocapture`.
 //! The seed is printed, and `SHOVE_FUZZ_SEED` replays a run.
 
+#[path = "common/binary.rs"]
+mod binary;
+
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shove::game::{Game, MoveList};
 use shove::games::{GameVisitor, with_game};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -229,31 +232,13 @@ struct Engine {
 
 impl Engine {
     fn start(game: &str) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shove"))
-            .args(["--game", game])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .env_remove("SHOVE_LOG")
-            .spawn()
-            .expect("start the engine");
-        let stdout = child.stdout.take().expect("piped");
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (mut child, stdin, lines) = binary::start_engine(&["--game", game], Stdio::piped());
         let mut stderr = child.stderr.take().expect("piped");
         let stderr = thread::spawn(move || {
             let mut text = String::new();
             let _ = stderr.read_to_string(&mut text);
             text
         });
-        let stdin = child.stdin.take().expect("piped");
         Engine {
             child,
             stdin,

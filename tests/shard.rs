@@ -3,10 +3,12 @@
 //! merge to the same games as the unsharded run. Skipped with a message when `parallel` is
 //! not installed, unless CI or SHOVE_REQUIRE_PARALLEL is set (then it fails).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+#[path = "common/binary.rs"]
+mod binary;
 
-const SHOVE: &str = env!("CARGO_BIN_EXE_shove");
+use binary::{SHOVE, scratch};
+use std::path::Path;
+use std::process::Command;
 
 fn parallel_available() -> bool {
     let found = Command::new("parallel")
@@ -23,13 +25,6 @@ fn parallel_available() -> bool {
         eprintln!("skipped: GNU parallel is not installed (Debian package `parallel`)");
     }
     found
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("shard-{test}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch directory");
-    dir
 }
 
 /// Runs a shell command line (for `parallel`'s `{}` templates); it must succeed.

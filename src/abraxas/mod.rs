@@ -18,8 +18,8 @@ pub use position::{
 };
 pub use sheet::{Corner, Rules, Sheet};
 
-use crate::game::{Game, MoveList, Outcome, Player};
-use crate::linear::Terms;
+use crate::diagram;
+use crate::game::{Game, Player};
 
 /// Engine option: the sheet (`s1`..`s6` or a 9-row map).
 pub const SHEET_OPTION: &str = "AbraxasSheet";
@@ -28,79 +28,17 @@ pub const TARGET_OPTION: &str = "AbraxasTarget";
 /// Engine option: blue stop stones per player (3 or 2).
 pub const BLUE_OPTION: &str = "AbraxasBlue";
 
+/// The width of the diagram's labels (`to move:`).
+const LABEL_WIDTH: usize = 8;
+
 impl Game for Position {
-    type Move = Move;
-    type Rules = Rules;
-    type ParseError = PositionError;
+    crate::game::game_module_items!(network: include_bytes!("../../networks/abraxas.nnue"));
 
     const NAME: &'static str = "abraxas";
     /// A stop stone or a capture chain is worth ~250 and the start already scores ~170 for
     /// the first placer, so after a few random placements hardly a position is within 60
     /// (one candidate in a hundred at depth 6): self-play spent its time judging.
     const BALANCED_SCORE: i32 = 200;
-
-    fn start(rules: Rules) -> Position {
-        Position::start(rules)
-    }
-
-    fn parse(text: &str, rules: Rules) -> Result<Position, PositionError> {
-        Position::parse(text, rules)
-    }
-
-    fn rules(&self) -> Rules {
-        self.rules
-    }
-
-    fn to_move(&self) -> Player {
-        self.side
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
-        Position::legal_moves(self, moves)
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        self.count_moves()
-    }
-
-    fn play(&mut self, mv: Move) {
-        Position::play(self, mv)
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn term_names() -> Vec<String> {
-        eval::term_names()
-    }
-
-    fn weights() -> &'static [i32] {
-        &weights::WEIGHTS
-    }
-
-    fn features(&self, terms: &mut impl Terms) {
-        eval::features(self, terms)
-    }
-
-    const NETWORK_INPUTS: usize = inputs::INPUTS;
-
-    fn network_inputs(&self, perspective: Player, inputs: &mut crate::nnue::InputList) {
-        inputs::network_inputs(self, perspective, inputs)
-    }
-
-    fn embedded_network() -> Option<&'static [u8]> {
-        Some(include_bytes!("../../networks/abraxas.nnue"))
-    }
-
-    /// Stones owned, 100 each, from the view of the player deciding now.
-    fn material(&self) -> i32 {
-        eval::material(self)
-    }
 
     /// Captures only. Placements that complete a line lead to a capture too, but in
     /// quiescence they chain through replays into a search as wide as the full one.
@@ -113,12 +51,6 @@ impl Game for Position {
     fn is_opening_move(&self, mv: Move) -> bool {
         !matches!(mv, Move::Blue(_))
     }
-
-    fn move_index(mv: Move) -> usize {
-        mv.index()
-    }
-
-    const MOVE_INDEX_LIMIT: usize = Move::INDEX_LIMIT;
 
     fn rule_options() -> &'static [&'static str] {
         &[
@@ -228,19 +160,17 @@ impl Game for Position {
             Phase::Capture => "takes stones (x...)",
         };
         out.push_str(&format!("player {} {what}\n", name(self.side)));
-        if let Some(outcome) = self.outcome() {
-            let text = match outcome {
-                Outcome::Win(p) => format!("player {} wins", name(p)),
-                Outcome::Draw => "draw".to_string(),
-            };
-            out.push_str(&format!("game over: {text}\n"));
-        }
-        out.push_str(concat!(
+        let note = concat!(
             "note:    the sheets s1..s6 are this engine's own, NOT the printed Abraxas sheets\n",
             "         (no source describes those); give any sheet as a 9-row map with the\n",
             "         engine option AbraxasSheet\n",
+        );
+        out.push_str(&diagram::ending(
+            self,
+            LABEL_WIDTH,
+            |p| format!("player {}", name(p)),
+            note,
         ));
-        out.push_str(&format!("position: {self}\n"));
         out
     }
 }

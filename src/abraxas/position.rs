@@ -4,6 +4,7 @@
 use super::moves::Move;
 use super::sheet::{Corner, Rules, Sheet};
 use crate::game::{MAX_MOVES, MoveList, Outcome, Player};
+use crate::position_string;
 use std::fmt;
 
 /// Red stones in the game.
@@ -715,36 +716,6 @@ fn parse_plate(text: &str) -> Result<(u64, u64), PositionError> {
     Ok((red, blue))
 }
 
-fn plate_string(red: u64, blue: u64) -> String {
-    let mut out = String::new();
-    for r in (0..8).rev() {
-        let mut run = 0;
-        for f in 0..8 {
-            let bit = 1u64 << (f + 8 * r);
-            let ch = if red & bit != 0 {
-                'R'
-            } else if blue & bit != 0 {
-                'B'
-            } else {
-                run += 1;
-                continue;
-            };
-            if run > 0 {
-                out.push(char::from(b'0' + run));
-                run = 0;
-            }
-            out.push(ch);
-        }
-        if run > 0 {
-            out.push(char::from(b'0' + run));
-        }
-        if r > 0 {
-            out.push('/');
-        }
-    }
-    out
-}
-
 fn number(field: &'static str, text: &str, max: u32) -> Result<u32, PositionError> {
     let n: u32 = text
         .parse()
@@ -924,11 +895,25 @@ impl fmt::Display for Position {
         if flags.is_empty() {
             flags.push('-');
         }
+        let hole = |bit: u64| {
+            if self.red & bit != 0 {
+                Some('R')
+            } else if self.blue & bit != 0 {
+                Some('B')
+            } else {
+                None
+            }
+        };
+        write!(f, "{} ", self.rules.sheet)?;
+        position_string::write_board(
+            f,
+            (0..8)
+                .rev()
+                .map(|r| (0..8).map(move |file| hole(1u64 << (file + 8 * r)))),
+        )?;
         write!(
             f,
-            "{} {} {} {} {} {} {} {} {} {} {} {}",
-            self.rules.sheet,
-            plate_string(self.red, self.blue),
+            " {} {} {} {} {} {} {} {} {} {}",
             self.corner,
             if self.side == Player::One { 1 } else { 2 },
             self.phase.letter(),

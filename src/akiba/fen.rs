@@ -6,17 +6,14 @@ use super::moves::Move;
 use super::position::{MARBLES_PER_PLAYER, Marble, Position, RED_MARBLES, REDS_TO_WIN};
 use super::{RepeatRule, Rules};
 use crate::game::Player;
+use crate::position_string::{self, FieldError};
 use std::fmt;
-use std::str::FromStr;
 
 /// Why a position string was rejected; each variant names the field at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    /// Not exactly seven space-separated fields.
-    FieldCount(usize),
-    /// The board field: what is wrong with it.
-    Board(String),
-    Side(String),
+    /// The field count, the board, the side or the fullmove number.
+    Field(FieldError),
     /// A red count (`player` is `white` or `black`).
     Reds {
         player: &'static str,
@@ -27,19 +24,12 @@ pub enum PositionError {
         text: String,
         reason: String,
     },
-    Fullmove(String),
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::FieldCount(n) => write!(
-                f,
-                "position string has {n} fields, expected 7: <board> <side> <white reds> \
-                 <black reds> <extra> <banned> <fullmove>"
-            ),
-            PositionError::Board(why) => write!(f, "board field: {why}"),
-            PositionError::Side(s) => write!(f, "side field: '{s}' is not 'w' or 'b'"),
+            PositionError::Field(error) => error.fmt(f),
             PositionError::Reds { player, text } => {
                 write!(f, "{player} reds field: '{text}' is not a count 0..7")
             }
@@ -47,50 +37,40 @@ impl fmt::Display for PositionError {
             PositionError::Banned { text, reason } => {
                 write!(f, "banned field: '{text}' {reason}")
             }
-            PositionError::Fullmove(s) => {
-                write!(
-                    f,
-                    "fullmove field: '{s}' is not a move number 1..4294967295"
-                )
-            }
         }
     }
 }
 
 impl std::error::Error for PositionError {}
 
-fn parse_board(text: &str) -> Result<[u64; 3], PositionError> {
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 7 {
-        return Err(PositionError::Board(format!(
-            "{} ranks separated by '/', expected 7",
-            ranks.len()
-        )));
+impl From<FieldError> for PositionError {
+    fn from(error: FieldError) -> PositionError {
+        PositionError::Field(error)
     }
+}
+
+/// The fields of a position string, in order.
+const FIELDS: &str = "<board> <side> <white reds> <black reds> <extra> <banned> <fullmove>";
+
+/// The letters of the side field: white, black.
+const SIDES: [&str; 2] = ["w", "b"];
+
+fn parse_board(text: &str) -> Result<[u64; 3], FieldError> {
+    let ranks: [&str; 7] = position_string::rows(text).map_err(|count| {
+        FieldError::Board(format!("{count} ranks separated by '/', expected 7"))
+    })?;
     let mut marbles = [0u64; 3];
     for (i, rank_text) in ranks.iter().enumerate() {
         let rank = 6 - i as u8;
-        let mut squares = 0u32;
-        for ch in rank_text.chars() {
-            let (kind, width) = match ch {
-                'W' => (Some(Marble::White), 1),
-                'B' => (Some(Marble::Black), 1),
-                'R' => (Some(Marble::Red), 1),
-                '1'..='7' => (None, ch as u32 - '0' as u32),
-                _ => {
-                    return Err(PositionError::Board(format!(
-                        "unknown character '{ch}' in rank {}",
-                        rank + 1
-                    )));
-                }
-            };
-            if let Some(kind) = kind.filter(|_| squares < 7) {
-                marbles[kind as usize] |= Square::new(squares as u8, rank).bit();
-            }
-            squares += width;
-        }
+        let squares =
+            position_string::read_row(rank_text, 7, 7, Marble::from_letter, |file, kind| {
+                marbles[kind as usize] |= Square::new(file as u8, rank).bit();
+            })
+            .map_err(|ch| {
+                FieldError::Board(format!("unknown character '{ch}' in rank {}", rank + 1))
+            })?;
         if squares != 7 {
-            return Err(PositionError::Board(format!(
+            return Err(FieldError::Board(format!(
                 "rank {} covers {squares} squares, expected 7",
                 rank + 1
             )));
@@ -99,13 +79,13 @@ fn parse_board(text: &str) -> Result<[u64; 3], PositionError> {
     for (kind, name) in [(Marble::White, "white"), (Marble::Black, "black")] {
         let count = marbles[kind as usize].count_ones();
         if count > MARBLES_PER_PLAYER {
-            return Err(PositionError::Board(format!(
+            return Err(FieldError::Board(format!(
                 "{count} {name} marbles, at most {MARBLES_PER_PLAYER}"
             )));
         }
     }
     if marbles[0] == 0 && marbles[1] == 0 {
-        return Err(PositionError::Board(
+        return Err(FieldError::Board(
             "neither white nor black has a marble".into(),
         ));
     }
@@ -130,16 +110,10 @@ impl Position {
 
     /// Parses a position string; the rules decide how the `banned` field is enforced.
     pub fn parse(text: &str, rules: Rules) -> Result<Position, PositionError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let [board, side, white_reds, black_reds, extra, banned, fullmove] = fields[..] else {
-            return Err(PositionError::FieldCount(fields.len()));
-        };
+        let [board, side, white_reds, black_reds, extra, banned, fullmove] =
+            position_string::fields(text, FIELDS)?;
         let marbles = parse_board(board)?;
-        let side = match side {
-            "w" => Player::One,
-            "b" => Player::Two,
-            _ => return Err(PositionError::Side(side.to_string())),
-        };
+        let side = position_string::read_side(side, SIDES)?;
         let reds_won = [
             parse_reds(white_reds, "white")?,
             parse_reds(black_reds, "black")?,
@@ -148,17 +122,15 @@ impl Position {
             + u32::from(reds_won[0])
             + u32::from(reds_won[1]);
         if reds_total > RED_MARBLES {
-            return Err(PositionError::Board(format!(
+            return Err(FieldError::Board(format!(
                 "{} reds on the board plus {} won is {reds_total}, more than {RED_MARBLES}",
                 marbles[Marble::Red as usize].count_ones(),
                 reds_total - marbles[Marble::Red as usize].count_ones()
-            )));
+            ))
+            .into());
         }
-        let extra = match extra {
-            "x" => true,
-            "-" => false,
-            _ => return Err(PositionError::Extra(extra.to_string())),
-        };
+        let extra = position_string::read_flag(extra, "x")
+            .ok_or_else(|| PositionError::Extra(extra.to_string()))?;
         let banned_move = if banned == "-" {
             None
         } else {
@@ -184,7 +156,7 @@ impl Position {
         };
         let fullmove = match fullmove.parse::<u32>() {
             Ok(n) if n >= 1 && !fullmove.starts_with('+') => n,
-            _ => return Err(PositionError::Fullmove(fullmove.to_string())),
+            _ => return Err(FieldError::Fullmove(fullmove.to_string()).into()),
         };
         let mut position = Position {
             marbles,
@@ -209,37 +181,16 @@ impl Position {
     }
 }
 
-impl FromStr for Position {
-    type Err = PositionError;
-    /// Parses under the default rules.
-    fn from_str(s: &str) -> Result<Position, PositionError> {
-        Position::parse(s, Rules::default())
-    }
-}
+crate::game::position_from_str!(Position);
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..7).rev() {
-            let mut empty = 0;
-            for file in 0..7 {
-                match self.marble_at(Square::new(file, rank)) {
-                    Some(kind) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", kind.letter())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+        position_string::write_board(
+            f,
+            (0..7).rev().map(|rank| {
+                (0..7).map(move |file| self.marble_at(Square::new(file, rank)).map(Marble::letter))
+            }),
+        )?;
         let side = if self.side == Player::One { 'w' } else { 'b' };
         write!(
             f,

@@ -16,8 +16,8 @@ pub use fen::PositionError;
 pub use moves::{Move, ParseMoveError};
 pub use position::{Marble, Position};
 
-use crate::game::{Game, MoveList, Outcome, Player};
-use crate::linear::Terms;
+use crate::diagram;
+use crate::game::{Game, Player};
 use std::fmt;
 use std::str::FromStr;
 
@@ -71,88 +71,21 @@ impl Default for Rules {
     }
 }
 
+/// The width of the diagram's labels (`marbles left:`).
+const LABEL_WIDTH: usize = 13;
+
 impl Game for Position {
-    type Move = Move;
-    type Rules = Rules;
-    type ParseError = PositionError;
+    crate::game::game_module_items!(network: include_bytes!("../../networks/akiba.nnue"));
 
     const NAME: &'static str = "akiba";
-
-    fn start(rules: Rules) -> Position {
-        Position::start(rules)
-    }
-
-    fn parse(text: &str, rules: Rules) -> Result<Position, PositionError> {
-        Position::parse(text, rules)
-    }
-
-    fn rules(&self) -> Rules {
-        self.rules
-    }
-
-    fn to_move(&self) -> Player {
-        self.side
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
-        Position::legal_moves(self, moves)
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        self.count_moves()
-    }
-
-    fn play(&mut self, mv: Move) {
-        Position::play(self, mv)
-    }
 
     fn null_move(&self) -> Option<Position> {
         Position::null_move(self)
     }
 
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn term_names() -> Vec<String> {
-        eval::term_names()
-    }
-
-    fn weights() -> &'static [i32] {
-        &weights::WEIGHTS
-    }
-
-    fn features(&self, terms: &mut impl Terms) {
-        eval::features(self, terms)
-    }
-
-    const NETWORK_INPUTS: usize = inputs::INPUTS;
-
-    fn network_inputs(&self, perspective: Player, inputs: &mut crate::nnue::InputList) {
-        inputs::network_inputs(self, perspective, inputs)
-    }
-
-    fn embedded_network() -> Option<&'static [u8]> {
-        Some(include_bytes!("../../networks/akiba.nnue"))
-    }
-
-    fn material(&self) -> i32 {
-        eval::material(self)
-    }
-
     fn is_tactical(&self, mv: Move) -> bool {
         self.is_capture(mv)
     }
-
-    fn move_index(mv: Move) -> usize {
-        mv.index()
-    }
-
-    const MOVE_INDEX_LIMIT: usize = 256;
 
     fn rule_options() -> &'static [&'static str] {
         &[
@@ -201,15 +134,8 @@ impl Game for Position {
             self.marbles[1].count_ones(),
             self.marbles[2].count_ones()
         ));
-        out.push_str(&format!(
-            "to move:      {}{}\n",
-            name(self.side),
-            if self.extra {
-                " (extra move after a capture: may pass)"
-            } else {
-                ""
-            }
-        ));
+        let special = self.extra.then_some("extra move after a capture: may pass");
+        out.push_str(&diagram::to_move(LABEL_WIDTH, name(self.side), special));
         out.push_str(&format!(
             "banned:       {}\n",
             self.banned_move().map_or("-".to_string(), |mv| format!(
@@ -221,14 +147,12 @@ impl Game for Position {
             if self.rules.extra_move { "on" } else { "off" },
             self.rules.repeat
         ));
-        if let Some(outcome) = self.outcome() {
-            let text = match outcome {
-                Outcome::Win(p) => format!("{} wins", name(p)),
-                Outcome::Draw => "draw".to_string(),
-            };
-            out.push_str(&format!("game over:    {text}\n"));
-        }
-        out.push_str(&format!("position:     {self}\n"));
+        out.push_str(&diagram::ending(
+            self,
+            LABEL_WIDTH,
+            |p| name(p).to_string(),
+            "",
+        ));
         out
     }
 }

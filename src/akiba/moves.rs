@@ -10,6 +10,9 @@ use std::str::FromStr;
 pub struct Move(u8);
 
 impl Move {
+    /// The bound of [`Move::index`].
+    pub const INDEX_LIMIT: usize = 256;
+
     /// Declines an extra move. Square index 63 is never a real square, so it cannot clash.
     pub const PASS: Move = Move(0xFF);
 
@@ -33,7 +36,8 @@ impl Move {
         Direction::from_index(self.0 >> 6)
     }
 
-    /// A dense index 0..256, for per-move tables such as Zobrist keys and history.
+    /// A dense index below [`Move::INDEX_LIMIT`], for per-move tables such as Zobrist keys and
+    /// history.
     pub const fn index(self) -> usize {
         self.0 as usize
     }

@@ -31,6 +31,13 @@ impl Marble {
             Marble::Red => 'R',
         }
     }
+
+    /// The marble a position string's board writes as `letter`.
+    pub fn from_letter(letter: char) -> Option<Marble> {
+        Marble::ALL
+            .into_iter()
+            .find(|marble| marble.letter() == letter)
+    }
 }
 
 /// Marbles per player at the start, and the most a position may hold.

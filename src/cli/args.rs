@@ -7,9 +7,9 @@ use crate::akiba::RepeatRule;
 use crate::game::Game;
 use crate::matches::{self, TimeControl, stats::Sprt};
 use crate::nnue::{EvalKind, Network, choice};
-use crate::offboard;
 use crate::pipeline::shard::Shard;
 use crate::players::BotKind;
+use crate::{abraxas, offboard};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -75,6 +75,58 @@ pub struct GameArg {
     pub name: Option<String>,
 }
 
+/// Declares [`RuleValues`] from one entry per rule flag that takes a value: the flag (its
+/// field), the value's type and name, and the engine option it sets. The flag, how it merges
+/// with the one before the subcommand and the engine option it becomes are so written once:
+/// a new game's rule flags are new entries.
+macro_rules! rule_values {
+    ($($(#[$doc:meta])* $field:ident: $value:ty, $value_name:literal => $option:expr;)*) => {
+        /// The rule flags that take a value.
+        #[derive(clap::Args, Clone, Default)]
+        pub struct RuleValues {
+            $(
+                $(#[$doc])*
+                #[arg(long, value_name = $value_name)]
+                pub $field: Option<$value>,
+            )*
+        }
+
+        impl RuleValues {
+            fn or(self, outer: RuleValues) -> RuleValues {
+                RuleValues {
+                    $($field: self.$field.or(outer.$field),)*
+                }
+            }
+
+            fn options(&self, options: &mut Vec<(String, String)>) {
+                $(
+                    if let Some(value) = &self.$field {
+                        options.push(($option.to_string(), value.to_string()));
+                    }
+                )*
+            }
+        }
+    };
+}
+
+rule_values! {
+    /// Akiba: how undoing the opponent's push is prevented: `pushback` (the default) or
+    /// `ko` (engine option RepeatRule).
+    repeat_rule: RepeatRule, "RULE" => "RepeatRule";
+    /// Offboard: the values 1..3 of scoring sectors 1..12, comma-separated (default
+    /// 1,2,3,3,2,1,1,2,3,3,2,1). These values and the start cells are reconstructions
+    /// (docs/rules/offboard.md): change the values here, the start with --fen.
+    offboard_sectors: String, "V1,..,V12" => offboard::SECTORS_OPTION;
+    /// Abraxas: the sheet, `s1`..`s6` (the engine's own sheets, not the printed ones) or a
+    /// 9-row sheet map (`*` a dot, digits runs of plain cells, rows y = 8 down to 0); see
+    /// docs/rules/abraxas.md.
+    abraxas_sheet: String, "SHEET" => abraxas::SHEET_OPTION;
+    /// Abraxas: stones owned to win, 11 (default) or 13.
+    abraxas_target: String, "N" => abraxas::TARGET_OPTION;
+    /// Abraxas: blue stop stones per player, 3 (default) or 2.
+    abraxas_blue: String, "N" => abraxas::BLUE_OPTION;
+}
+
 /// The rule flags: the engine's rule options (docs/rules/), each for one game; a flag of
 /// another game than the one played is an error.
 #[derive(clap::Args, Clone, Default)]
@@ -82,26 +134,8 @@ pub struct RuleArgs {
     /// Akiba: captures do not give an extra move (engine option ExtraMove=false).
     #[arg(long)]
     pub no_extra_move: bool,
-    /// Akiba: how undoing the opponent's push is prevented: `pushback` (the default) or
-    /// `ko` (engine option RepeatRule).
-    #[arg(long, value_name = "RULE")]
-    pub repeat_rule: Option<RepeatRule>,
-    /// Offboard: the values 1..3 of scoring sectors 1..12, comma-separated (default
-    /// 1,2,3,3,2,1,1,2,3,3,2,1). These values and the start cells are reconstructions
-    /// (docs/rules/offboard.md): change the values here, the start with --fen.
-    #[arg(long, value_name = "V1,..,V12")]
-    pub offboard_sectors: Option<String>,
-    /// Abraxas: the sheet, `s1`..`s6` (the engine's own sheets, not the printed ones) or a
-    /// 9-row sheet map (`*` a dot, digits runs of plain cells, rows y = 8 down to 0); see
-    /// docs/rules/abraxas.md.
-    #[arg(long, value_name = "SHEET")]
-    pub abraxas_sheet: Option<String>,
-    /// Abraxas: stones owned to win, 11 (default) or 13.
-    #[arg(long, value_name = "N")]
-    pub abraxas_target: Option<String>,
-    /// Abraxas: blue stop stones per player, 3 (default) or 2.
-    #[arg(long, value_name = "N")]
-    pub abraxas_blue: Option<String>,
+    #[command(flatten)]
+    pub values: RuleValues,
 }
 
 impl RuleArgs {
@@ -109,11 +143,7 @@ impl RuleArgs {
     pub fn or(self, outer: RuleArgs) -> RuleArgs {
         RuleArgs {
             no_extra_move: self.no_extra_move || outer.no_extra_move,
-            repeat_rule: self.repeat_rule.or(outer.repeat_rule),
-            offboard_sectors: self.offboard_sectors.or(outer.offboard_sectors),
-            abraxas_sheet: self.abraxas_sheet.or(outer.abraxas_sheet),
-            abraxas_target: self.abraxas_target.or(outer.abraxas_target),
-            abraxas_blue: self.abraxas_blue.or(outer.abraxas_blue),
+            values: self.values.or(outer.values),
         }
     }
 
@@ -128,21 +158,21 @@ impl RuleArgs {
         if self.no_extra_move {
             options.push(("ExtraMove".to_string(), "false".to_string()));
         }
-        if let Some(rule) = self.repeat_rule {
-            options.push(("RepeatRule".to_string(), rule.to_string()));
-        }
-        for (name, value) in [
-            (offboard::SECTORS_OPTION, &self.offboard_sectors),
-            ("AbraxasSheet", &self.abraxas_sheet),
-            ("AbraxasTarget", &self.abraxas_target),
-            ("AbraxasBlue", &self.abraxas_blue),
-        ] {
-            if let Some(value) = value {
-                options.push((name.to_string(), value.clone()));
-            }
-        }
+        self.values.options(&mut options);
         options
     }
+}
+
+/// The position a command starts from: the game, its rules and a position string.
+#[derive(clap::Args)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Position string (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
 }
 
 /// One variant per subcommand.
@@ -151,14 +181,9 @@ pub enum Command {
     /// Count the move sequences of a given length (checks the move generator).
     Perft {
         #[command(flatten)]
-        game: GameArg,
-        #[command(flatten)]
-        rules: RuleArgs,
+        position: PositionArgs,
         /// Number of plies, 0..=20.
         depth: u32,
-        /// Position string (default: the start position).
-        #[arg(long)]
-        fen: Option<String>,
         /// One line per legal move with its own count.
         #[arg(long)]
         divide: bool,
@@ -166,22 +191,12 @@ pub enum Command {
     /// Print a board diagram of a position.
     Show {
         #[command(flatten)]
-        game: GameArg,
-        #[command(flatten)]
-        rules: RuleArgs,
-        /// Position string (default: the start position).
-        #[arg(long)]
-        fen: Option<String>,
+        position: PositionArgs,
     },
     /// Search a position and print each iteration and the best line.
     Analyze {
         #[command(flatten)]
-        game: GameArg,
-        #[command(flatten)]
-        rules: RuleArgs,
-        /// Position string (default: the start position).
-        #[arg(long)]
-        fen: Option<String>,
+        position: PositionArgs,
         /// Moves played from the position, space-separated (e.g. "f1f2 a1a2").
         #[arg(long)]
         moves: Option<String>,

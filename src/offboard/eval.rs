@@ -173,6 +173,13 @@ pub fn features(position: &Position, terms: &mut impl Terms) {
     }
 }
 
+/// Points (100 each) and marbles on the board (20 each), from the mover's view.
+pub fn material(position: &Position) -> i32 {
+    let count =
+        |p: Player| 100 * position.points(p) as i32 + 20 * position.marbles(p).count_ones() as i32;
+    count(position.side) - count(position.side.other())
+}
+
 /// The number of cells, for the per-cell table's size.
 const _: () = assert!(CELLS == 61);
 

@@ -9,17 +9,14 @@ use super::board::{Cell, first_number, last_number};
 use super::position::{MARBLES_PER_PLAYER, POINTS_TO_WIN, Position, colour_name};
 use super::sectors::{Rules, SECTORS};
 use crate::game::Player;
+use crate::position_string::{self, FieldError};
 use std::fmt;
-use std::str::FromStr;
 
 /// Why a position string was rejected; each variant names the field at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    /// Not exactly seven space-separated fields.
-    FieldCount(usize),
-    /// The board field: what is wrong with it.
-    Board(String),
-    Side(String),
+    /// The field count, the board, the side or the fullmove number.
+    Field(FieldError),
     /// A points field (`player` is `red` or `yellow`).
     Points {
         player: &'static str,
@@ -28,19 +25,12 @@ pub enum PositionError {
     },
     Sectors(String),
     Pending(String),
-    Fullmove(String),
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::FieldCount(n) => write!(
-                f,
-                "position string has {n} fields, expected 7: <board> <side> <red points> \
-                 <yellow points> <sectors> <pending> <fullmove>"
-            ),
-            PositionError::Board(why) => write!(f, "board field: {why}"),
-            PositionError::Side(s) => write!(f, "side field: '{s}' is not 'r' or 'y'"),
+            PositionError::Field(error) => error.fmt(f),
             PositionError::Points {
                 player,
                 text,
@@ -48,59 +38,55 @@ impl fmt::Display for PositionError {
             } => write!(f, "{player} points field: '{text}' {reason}"),
             PositionError::Sectors(why) => write!(f, "sectors field: {why}"),
             PositionError::Pending(why) => write!(f, "pending field: {why}"),
-            PositionError::Fullmove(s) => {
-                write!(
-                    f,
-                    "fullmove field: '{s}' is not a move number 1..4294967295"
-                )
-            }
         }
     }
 }
 
 impl std::error::Error for PositionError {}
 
+impl From<FieldError> for PositionError {
+    fn from(error: FieldError) -> PositionError {
+        PositionError::Field(error)
+    }
+}
+
+/// The fields of a position string, in order.
+const FIELDS: &str = "<board> <side> <red points> <yellow points> <sectors> <pending> <fullmove>";
+
 /// A plainly written decimal number (no sign, no leading zero).
 fn plain_number(text: &str) -> Option<u32> {
     text.parse::<u32>().ok().filter(|n| n.to_string() == text)
 }
 
-fn parse_board(text: &str) -> Result<[u64; 2], PositionError> {
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != 9 {
-        return Err(PositionError::Board(format!(
-            "{} rows separated by '/', expected 9 (i down to a)",
-            rows.len()
-        )));
-    }
+fn parse_board(text: &str) -> Result<[u64; 2], FieldError> {
+    let rows: [&str; 9] = position_string::rows(text).map_err(|count| {
+        FieldError::Board(format!(
+            "{count} rows separated by '/', expected 9 (i down to a)"
+        ))
+    })?;
     let mut marbles = [0u64; 2];
     for (i, row_text) in rows.iter().enumerate() {
         let row = 8 - i as u8;
         let name = (b'a' + row) as char;
         let (first, last) = (first_number(row), last_number(row));
         let len = u32::from(last - first + 1);
-        let mut covered = 0u32;
-        for ch in row_text.chars() {
-            let (player, width) = match ch {
-                'R' => (Some(Player::One), 1),
-                'Y' => (Some(Player::Two), 1),
-                '1'..='9' => (None, ch as u32 - '0' as u32),
-                _ => {
-                    return Err(PositionError::Board(format!(
-                        "unknown character '{ch}' in row {name} (expected R, Y or 1..9)"
-                    )));
-                }
-            };
-            if let Some(player) = player {
-                let cell = Cell::new(row as i8, (u32::from(first) + covered) as i8);
-                if let Some(cell) = cell.filter(|_| covered < len) {
-                    marbles[player.index()] |= cell.bit();
-                }
+        let piece = |ch| match ch {
+            'R' => Some(Player::One),
+            'Y' => Some(Player::Two),
+            _ => None,
+        };
+        let covered = position_string::read_row(row_text, len, 9, piece, |offset, player| {
+            if let Some(cell) = Cell::new(row as i8, (u32::from(first) + offset) as i8) {
+                marbles[player.index()] |= cell.bit();
             }
-            covered += width;
-        }
+        })
+        .map_err(|ch| {
+            FieldError::Board(format!(
+                "unknown character '{ch}' in row {name} (expected R, Y or 1..9)"
+            ))
+        })?;
         if covered != len {
-            return Err(PositionError::Board(format!(
+            return Err(FieldError::Board(format!(
                 "row {name} covers {covered} cells, expected {len} ({name}{first}..{name}{last})"
             )));
         }
@@ -108,7 +94,7 @@ fn parse_board(text: &str) -> Result<[u64; 2], PositionError> {
     for player in [Player::One, Player::Two] {
         let count = marbles[player.index()].count_ones();
         if count > MARBLES_PER_PLAYER {
-            return Err(PositionError::Board(format!(
+            return Err(FieldError::Board(format!(
                 "{count} {} marbles, at most {MARBLES_PER_PLAYER}",
                 colour_name(player)
             )));
@@ -150,7 +136,6 @@ impl Position {
 
     /// Parses a position string; the points must agree with the sectors under `rules`.
     pub fn parse(text: &str, rules: Rules) -> Result<Position, PositionError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
         let [
             board,
             side,
@@ -159,16 +144,9 @@ impl Position {
             sectors,
             pending,
             fullmove,
-        ] = fields[..]
-        else {
-            return Err(PositionError::FieldCount(fields.len()));
-        };
+        ] = position_string::fields(text, FIELDS)?;
         let marbles = parse_board(board)?;
-        let side = match side {
-            "r" => Player::One,
-            "y" => Player::Two,
-            _ => return Err(PositionError::Side(side.to_string())),
-        };
+        let side = position_string::read_side(side, ["r", "y"])?;
         let points_text = [red_points, yellow_points];
         let mut points = [0u32; 2];
         for player in [Player::One, Player::Two] {
@@ -184,12 +162,13 @@ impl Position {
             let on_board = marbles[player.index()].count_ones();
             let in_sectors = sectors.iter().filter(|&&s| s == Some(player)).count() as u32;
             if on_board + in_sectors > MARBLES_PER_PLAYER {
-                return Err(PositionError::Board(format!(
+                return Err(FieldError::Board(format!(
                     "{on_board} {name} marbles on the board plus {in_sectors} in the sectors \
                      field make {}, more than {MARBLES_PER_PLAYER}",
                     on_board + in_sectors,
                     name = colour_name(player),
-                )));
+                ))
+                .into());
             }
         }
         let derived = Position::points_from_sectors(&sectors, &rules);
@@ -219,15 +198,8 @@ impl Position {
                 ),
             });
         }
-        let pending = match pending {
-            "p" => true,
-            "-" => false,
-            _ => {
-                return Err(PositionError::Pending(format!(
-                    "'{pending}' is not 'p' or '-'"
-                )));
-            }
-        };
+        let pending = position_string::read_flag(pending, "p")
+            .ok_or_else(|| PositionError::Pending(format!("'{pending}' is not 'p' or '-'")))?;
         if pending {
             let own = marbles[side.index()].count_ones()
                 + sectors.iter().filter(|&&s| s == Some(side)).count() as u32;
@@ -241,7 +213,7 @@ impl Position {
         }
         let fullmove = plain_number(fullmove)
             .filter(|&n| n >= 1)
-            .ok_or_else(|| PositionError::Fullmove(fullmove.to_string()))?;
+            .ok_or_else(|| FieldError::Fullmove(fullmove.to_string()))?;
         let mut position = Position {
             marbles,
             side,
@@ -257,38 +229,21 @@ impl Position {
     }
 }
 
-impl FromStr for Position {
-    type Err = PositionError;
-    /// Parses under the default sector values.
-    fn from_str(s: &str) -> Result<Position, PositionError> {
-        Position::parse(s, Rules::default())
-    }
-}
+crate::game::position_from_str!(Position);
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in (0..9u8).rev() {
-            let mut empty = 0;
-            for number in first_number(row)..=last_number(row) {
-                let marble = Cell::new(row as i8, number as i8).and_then(|c| self.marble_at(c));
-                match marble {
-                    Some(player) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        f.write_str(if player == Player::One { "R" } else { "Y" })?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if row > 0 {
-                f.write_str("/")?;
-            }
-        }
+        let letter = |player| if player == Player::One { 'R' } else { 'Y' };
+        position_string::write_board(
+            f,
+            (0..9u8).rev().map(|row| {
+                (first_number(row)..=last_number(row)).map(move |number| {
+                    Cell::new(row as i8, number as i8)
+                        .and_then(|c| self.marble_at(c))
+                        .map(letter)
+                })
+            }),
+        )?;
         let side = if self.side == Player::One { 'r' } else { 'y' };
         write!(f, " {side} {} {} ", self.points[0], self.points[1])?;
         for owner in self.sectors {

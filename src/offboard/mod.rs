@@ -21,8 +21,8 @@ pub use moves::{Move, ParseMoveError};
 pub use position::{MARBLES_PER_PLAYER, POINTS_TO_WIN, Position};
 pub use sectors::{DEFAULT_SECTOR_VALUES, Exit, Rules, RulesError, SECTORS, ring_exit};
 
-use crate::game::{Game, MoveList, Outcome, Player};
-use crate::linear::Terms;
+use crate::diagram;
+use crate::game::{Game, Player};
 use position::colour_name;
 
 /// The engine option that sets the sector values.
@@ -39,83 +39,19 @@ const CORNER_EXITS: [(&str, Direction); 6] = [
     ("e1", Direction::W),
 ];
 
+/// The width of the diagram's labels (`to move:`).
+const LABEL_WIDTH: usize = 8;
+
 impl Game for Position {
-    type Move = Move;
-    type Rules = Rules;
-    type ParseError = PositionError;
+    crate::game::game_module_items!(network: include_bytes!("../../networks/offboard.nnue"));
 
     const NAME: &'static str = "offboard";
-
-    fn start(rules: Rules) -> Position {
-        Position::start(rules)
-    }
-
-    fn parse(text: &str, rules: Rules) -> Result<Position, PositionError> {
-        Position::parse(text, rules)
-    }
-
-    fn rules(&self) -> Rules {
-        self.rules
-    }
-
-    fn to_move(&self) -> Player {
-        self.side
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
-        Position::legal_moves(self, moves)
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        self.count_moves()
-    }
-
-    fn play(&mut self, mv: Move) {
-        Position::play(self, mv)
-    }
-
-    fn null_move(&self) -> Option<Position> {
-        Position::null_move(self)
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn term_names() -> Vec<String> {
-        eval::term_names()
-    }
-
-    fn weights() -> &'static [i32] {
-        &weights::WEIGHTS
-    }
-
-    fn features(&self, terms: &mut impl Terms) {
-        eval::features(self, terms)
-    }
-
-    const NETWORK_INPUTS: usize = inputs::INPUTS;
-
-    fn network_inputs(&self, perspective: Player, inputs: &mut crate::nnue::InputList) {
-        inputs::network_inputs(self, perspective, inputs)
-    }
-
-    fn embedded_network() -> Option<&'static [u8]> {
-        Some(include_bytes!("../../networks/offboard.nnue"))
-    }
 
     /// The network beat the classical evaluation at `movetime=20` (docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = true;
 
-    /// Points (100 each) and marbles on the board (20 each), from the mover's view.
-    fn material(&self) -> i32 {
-        let count =
-            |p: Player| 100 * self.points(p) as i32 + 20 * self.marbles(p).count_ones() as i32;
-        count(self.to_move()) - count(self.to_move().other())
+    fn null_move(&self) -> Option<Position> {
+        Position::null_move(self)
     }
 
     /// Pushes that put a marble off the board: they score or send a marble back. Re-placing
@@ -123,12 +59,6 @@ impl Game for Position {
     fn is_tactical(&self, mv: Move) -> bool {
         self.is_push_off(mv)
     }
-
-    fn move_index(mv: Move) -> usize {
-        mv.index()
-    }
-
-    const MOVE_INDEX_LIMIT: usize = Move::INDEX_LIMIT;
 
     fn rule_options() -> &'static [&'static str] {
         &["OffboardSectors type string default 1,2,3,3,2,1,1,2,3,3,2,1"]
@@ -212,30 +142,27 @@ impl Game for Position {
             "\npoints:  red {}, yellow {} ({POINTS_TO_WIN} to win)\n",
             self.points[0], self.points[1]
         ));
-        out.push_str(&format!(
-            "to move: {}{}\n",
+        let special = self
+            .pending
+            .then_some("has a returned marble: '@cell' re-places it, a normal move discards it");
+        out.push_str(&diagram::to_move(
+            LABEL_WIDTH,
             colour_name(self.side),
-            if self.pending {
-                " (has a returned marble: '@cell' re-places it, a normal move discards it)"
-            } else {
-                ""
-            }
+            special,
         ));
-        if let Some(outcome) = self.outcome() {
-            let text = match outcome {
-                Outcome::Win(p) => format!("{} wins", colour_name(p)),
-                Outcome::Draw => "draw".to_string(),
-            };
-            out.push_str(&format!("game over: {text}\n"));
-        }
-        out.push_str(concat!(
+        let note = concat!(
             "note:    the start cells and the sector values are reconstructions (the rulebook's\n",
             "         figures are missing): load any start with --fen \"<position>\" (or\n",
             "         'position fen'); set the values with --offboard-sectors or the engine\n",
             "         option OffboardSectors (12 values 1..3 for sectors 1..12,\n",
             "         counter-clockwise from the one below a1-a2)\n",
+        );
+        out.push_str(&diagram::ending(
+            self,
+            LABEL_WIDTH,
+            |p| colour_name(p).to_string(),
+            note,
         ));
-        out.push_str(&format!("position: {self}\n"));
         out
     }
 }
