@@ -1,7 +1,7 @@
 //! `shove gui` refuses what does not come from its own page, and bounds what one client can
 //! start (docs/gui.md, Security): requests from another Origin, to another Host, without
 //! the token or with a wrong one, a ninth page, an oversized match log, an analysis left
-//! alone. Each refusal is checked with its answer, with no engine process started (the
+//! alone, a restart or a slot beyond the `--engine` list. Each refusal is checked with its answer, with no engine process started (the
 //! server's children are counted in /proc), and the honest page still served. No browser:
 //! requests go over hyper-util and tokio-tungstenite (run with `--nocapture` to see every
 //! refusal and its answer).
@@ -411,4 +411,42 @@ async fn without_the_token_origin_and_host_are_still_checked() {
     .await;
     assert_eq!(gui.children(), 0);
     honest_page_works(&gui).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_starts_one_process_per_engine_and_no_more() {
+    let fake = fake_engine("echo \"bestmove (none)\"");
+    let gui = Gui::start(&["--engine", &fake, "--engine", &fake]);
+    let mut socket = open_session(&gui)
+        .await
+        .expect("the page's WebSocket opens");
+    let engines = next_event(&mut socket).await;
+    assert_eq!(engines["engines"].as_array().map(Vec::len), Some(2));
+    wait_event(&mut socket, "ready").await;
+    wait_event(&mut socket, "ready").await;
+    assert_eq!(gui.children(), 2);
+
+    // Restart replaces the slot's process; it never adds one.
+    for _ in 0..5 {
+        let restart = json!({"type": "restart", "slot": 1});
+        socket
+            .send(Message::text(restart.to_string()))
+            .await
+            .expect("sent");
+        let ready = wait_event(&mut socket, "ready").await;
+        assert_eq!(ready["slot"], 1);
+        assert_eq!(gui.children(), 2);
+    }
+
+    // A slot outside the --engine list starts nothing.
+    let go = json!({"type": "go", "slot": 2, "id": 1, "line": {"game": "akiba"}, "movetime": 10});
+    socket
+        .send(Message::text(go.to_string()))
+        .await
+        .expect("sent");
+    let error = next_event(&mut socket).await;
+    eprintln!("go to a third engine of two: {error}");
+    assert_eq!(error["type"], "error");
+    assert_eq!(error["message"], "there is no engine 3");
+    assert_eq!(gui.children(), 2);
 }
