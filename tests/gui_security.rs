@@ -1,10 +1,11 @@
 //! `shove gui` refuses what does not come from its own page, and bounds what one client can
 //! start (docs/gui.md, Security): requests from another Origin, to another Host, without
 //! the token or with a wrong one, a ninth page, an oversized match log, an analysis left
-//! alone, a restart or a slot beyond the `--engine` list. Each refusal is checked with its answer, with no engine process started (the
-//! server's children are counted in /proc), and the honest page still served. No browser:
-//! requests go over hyper-util and tokio-tungstenite (run with `--nocapture` to see every
-//! refusal and its answer).
+//! alone, a restart or a slot beyond the `--engine` list, a WebSocket message over 1 MiB.
+//! Each refusal is checked with its answer, with no engine process started (the server's
+//! children are counted in /proc), and the honest page still served. No browser: requests
+//! go over hyper-util and tokio-tungstenite (run with `--nocapture` to see every refusal
+//! and its answer).
 
 #[path = "common/gui_server.rs"]
 mod gui_server;
@@ -449,4 +450,41 @@ async fn a_page_starts_one_process_per_engine_and_no_more() {
     assert_eq!(error["type"], "error");
     assert_eq!(error["message"], "there is no engine 3");
     assert_eq!(gui.children(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_oversized_message_ends_its_session_only() {
+    let gui = Gui::start(&["--engine", &fake_engine(":")]);
+    let mut honest = ready_session(&gui).await;
+    let mut flooding = ready_session(&gui).await;
+    assert_eq!(gui.children(), 2);
+    let moves = vec!["f1f2"; (2 << 20) / 7];
+    let go = json!({"type": "go", "slot": 0, "id": 1, "line": {"game": "akiba", "moves": moves}});
+    let _ = flooding.send(Message::text(go.to_string())).await;
+    let end = tokio::time::timeout(Duration::from_secs(20), async {
+        loop {
+            match flooding.next().await {
+                Some(Ok(Message::Close(frame))) => break format!("Close({frame:?})"),
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => break format!("error: {e}"),
+                None => break "end of stream".to_string(),
+            }
+        }
+    })
+    .await
+    .expect("the session ends within 20 s");
+    eprintln!("a 2 MiB message: {end}");
+    gui.wait_children(1).await;
+    let go = json!({"type": "go", "slot": 0, "id": 2, "line": {"game": "akiba"}, "movetime": 10});
+    honest
+        .send(Message::text(go.to_string()))
+        .await
+        .expect("sent");
+    let sent = wait_event(&mut honest, "sent").await;
+    assert!(
+        sent["line"]
+            .as_str()
+            .is_some_and(|l| l.starts_with("setoption")),
+        "{sent}"
+    );
 }
