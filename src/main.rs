@@ -103,6 +103,8 @@ fn run(args: Args) -> Result<(), String> {
             port,
             engines,
             open,
+            no_token,
+            idle_limit,
         }) => {
             no_rule_flags(&outer_rules, "gui")?;
             if outer_game.name.is_some() {
@@ -112,6 +114,8 @@ fn run(args: Args) -> Result<(), String> {
                 port: *port,
                 engines: engines.clone(),
                 open: *open,
+                no_token: *no_token,
+                idle_limit: std::time::Duration::from_secs(*idle_limit),
             });
         }
     };

@@ -272,6 +272,15 @@ pub enum Command {
         /// Open the page in the desktop's browser.
         #[arg(long)]
         open: bool,
+        /// Serve without the secret token in the address (for scripts): any program on
+        /// this machine can then drive the engines (see docs/gui.md, Security).
+        #[arg(long)]
+        no_token: bool,
+        /// Stop an analysis (go infinite) after this many seconds without a new request
+        /// from its page.
+        #[arg(long, value_name = "SECONDS", default_value_t = 1800,
+              value_parser = clap::value_parser!(u64).range(1..=604_800))]
+        idle_limit: u64,
     },
 }
 

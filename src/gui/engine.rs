@@ -40,6 +40,9 @@ struct Search {
     line: Line,
     /// When `bestmove` must have come (none while an infinite search runs).
     deadline: Option<Instant>,
+    /// When an infinite search is stopped if the page has asked nothing new meanwhile (a
+    /// page left open, or a client that only starts searches).
+    idle_stop: Option<Instant>,
 }
 
 /// Why talking to the engine failed.
@@ -65,6 +68,7 @@ pub struct Engine {
     /// The game the engine has been set to (`setoption name Game`).
     game: Option<String>,
     search: Option<Search>,
+    idle_limit: Duration,
 }
 
 /// Milliseconds since the epoch, so the page can tell how long a line took to show.
@@ -80,6 +84,7 @@ impl Engine {
         slot: usize,
         command: String,
         events: mpsc::UnboundedSender<Value>,
+        idle_limit: Duration,
     ) -> mpsc::UnboundedSender<Request> {
         let (tx, rx) = mpsc::unbounded_channel();
         let engine = Engine {
@@ -89,6 +94,7 @@ impl Engine {
             process: None,
             game: None,
             search: None,
+            idle_limit,
         };
         tokio::spawn(engine.run(rx));
         tx
@@ -112,7 +118,10 @@ impl Engine {
     async fn run(mut self, mut requests: mpsc::UnboundedReceiver<Request>) {
         self.restart().await;
         loop {
-            let deadline = self.search.as_ref().and_then(|s| s.deadline);
+            let deadline = self
+                .search
+                .as_ref()
+                .and_then(|s| s.deadline.or(s.idle_stop));
             let next_line = async {
                 match self.process.as_mut() {
                     Some(p) => p.stdout.next_line().await,
@@ -135,11 +144,35 @@ impl Engine {
                     Ok(Some(line)) => self.on_line(&line),
                     Ok(None) | Err(_) => self.died("stopped running").await,
                 },
-                () = timer => self.hung("sent no bestmove in time"),
+                () = timer => match self.search.as_ref().map(|s| s.deadline) {
+                    Some(None) => self.idle_stop().await,
+                    _ => self.hung("sent no bestmove in time"),
+                },
             }
         }
         if let Some(mut p) = self.process.take() {
             let _ = p.stdin.write_all(b"quit\n").await;
+        }
+    }
+
+    /// Stops an infinite search that ran [`Engine::idle_limit`] without a new request.
+    async fn idle_stop(&mut self) {
+        let Some(search) = &mut self.search else {
+            return;
+        };
+        search.deadline = Some(Instant::now() + BESTMOVE_GRACE);
+        let id = search.id;
+        self.emit(json!({
+            "type": "idle",
+            "id": id,
+            "message": format!(
+                "analysis stopped after {} s without a new request from the page \
+                 (start it again to go on)",
+                self.idle_limit.as_secs()
+            ),
+        }));
+        if let Err(f) = self.send("stop").await {
+            self.fail(Some(id), f).await;
         }
     }
 
@@ -245,6 +278,7 @@ impl Engine {
             line,
             deadline: movetime
                 .map(|ms| Instant::now() + Duration::from_millis(ms) + BESTMOVE_GRACE),
+            idle_stop: movetime.is_none().then(|| Instant::now() + self.idle_limit),
         });
         Ok(())
     }

@@ -4,12 +4,14 @@
 //! would. See docs/gui.md.
 
 mod engine;
+mod guard;
 mod server;
 mod session;
 mod state;
 mod view;
 
 use std::io::Write;
+use std::time::Duration;
 
 /// What `shove gui` was asked for.
 pub struct GuiConfig {
@@ -19,11 +21,22 @@ pub struct GuiConfig {
     pub engines: Vec<String>,
     /// Open the page in the desktop's browser.
     pub open: bool,
+    /// Serve the API without the secret token (for scripts; any local process can then
+    /// use it).
+    pub no_token: bool,
+    /// How long an analysis (`go infinite`) runs without a new request from its page.
+    pub idle_limit: Duration,
 }
 
 /// Serves until the process is ended. The first line on stdout is
-/// `listening on http://127.0.0.1:<port>/`.
+/// `listening on http://127.0.0.1:<port>/?token=<token>` (without `?token=…` under
+/// `--no-token`).
 pub fn run(config: GuiConfig) -> Result<(), String> {
+    let token = if config.no_token {
+        None
+    } else {
+        Some(guard::new_token()?)
+    };
     let mut engines = config.engines;
     if engines.is_empty() {
         let exe = std::env::current_exe()
@@ -41,7 +54,10 @@ pub fn run(config: GuiConfig) -> Result<(), String> {
         let address = listener
             .local_addr()
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
-        let url = format!("http://{address}/");
+        let url = match &token {
+            Some(token) => format!("http://{address}/?token={token}"),
+            None => format!("http://{address}/"),
+        };
         let mut stdout = std::io::stdout();
         writeln!(stdout, "listening on {url}")
             .and_then(|()| stdout.flush())
@@ -49,7 +65,8 @@ pub fn run(config: GuiConfig) -> Result<(), String> {
         if config.open {
             open_browser(&url);
         }
-        axum::serve(listener, server::router(engines))
+        let access = guard::Access::new(address.port(), token);
+        axum::serve(listener, server::router(engines, access, config.idle_limit))
             .await
             .map_err(|e| format!("server stopped: {e}"))
     })

@@ -1,17 +1,33 @@
 //! The HTTP routes: the page and its modules (embedded in the binary), the game state, the
-//! rule options, match logs and the engines' WebSocket.
+//! rule options, match logs and the engines' WebSocket; behind the checks of
+//! [`super::guard`] and the bounds on what one client can start.
 
+use super::guard::{self, Access};
 use super::session;
 use super::state::{self, Line};
 use crate::matches::log::{GameRecord, read_log, result_text};
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{State, WebSocketUpgrade};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::{CloseFrame, Message};
+use axum::extract::{DefaultBodyLimit, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
+use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// Pages (WebSocket sessions, each with its own engine processes) served at once.
+pub const MAX_SESSIONS: usize = 8;
+/// The largest request body: a match log of some 16 000 games.
+pub const MAX_BODY_MB: usize = 16;
+/// The largest message from the page (a game line).
+const MAX_MESSAGE_BYTES: usize = 1 << 20;
+/// WebSocket close code 1013, "try again later": the refusal of a session over the limit.
+const TRY_AGAIN_LATER: u16 = 1013;
 
 /// The page's files: path, content type, text.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -47,12 +63,31 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// The engine command lines every page gets.
+/// What every page gets.
 struct Config {
+    /// The engine command lines: each page starts one process of each, no more.
     engines: Vec<String>,
+    /// One permit per open page.
+    sessions: Arc<Semaphore>,
+    /// How long an infinite search runs without a new request from its page.
+    idle_limit: Duration,
 }
 
-pub fn router(engines: Vec<String>) -> Router {
+/// The page's files for anyone on this host; the API and the WebSocket with the token.
+pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Router {
+    let access = Arc::new(access);
+    let config = Arc::new(Config {
+        engines,
+        sessions: Arc::new(Semaphore::new(MAX_SESSIONS)),
+        idle_limit,
+    });
+    let api = Router::new()
+        .route("/api/games", get(|| async { json_ok(state::games()) }))
+        .route("/api/state", post(game_state))
+        .route("/api/log", post(match_log))
+        .route("/ws", get(websocket))
+        .route_layer(from_fn_with_state(access.clone(), guard::token))
+        .with_state(config);
     let mut router = Router::new();
     for &(path, content_type, text) in ASSETS {
         router = router.route(
@@ -61,11 +96,9 @@ pub fn router(engines: Vec<String>) -> Router {
         );
     }
     router
-        .route("/api/games", get(|| async { json_ok(state::games()) }))
-        .route("/api/state", post(game_state))
-        .route("/api/log", post(match_log))
-        .route("/ws", get(websocket))
-        .with_state(Arc::new(Config { engines }))
+        .merge(api)
+        .layer(DefaultBodyLimit::max(MAX_BODY_MB << 20))
+        .layer(from_fn_with_state(access, guard::same_site))
 }
 
 fn json_ok(value: Value) -> Response {
@@ -74,15 +107,36 @@ fn json_ok(value: Value) -> Response {
 
 /// A 400 answer the page shows in `#error`.
 fn json_error(message: String) -> Response {
-    (
-        StatusCode::BAD_REQUEST,
-        axum::Json(json!({ "error": message })),
-    )
-        .into_response()
+    json_status(StatusCode::BAD_REQUEST, message)
+}
+
+fn json_status(status: StatusCode, message: String) -> Response {
+    (status, axum::Json(json!({ "error": message }))).into_response()
+}
+
+/// The body, or the status and message saying why it could not be read (too large: `413`).
+fn read_body(
+    body: Result<Bytes, BytesRejection>,
+    what: &str,
+) -> Result<Bytes, (StatusCode, String)> {
+    body.map_err(|rejection| {
+        let status = rejection.status();
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            let limit =
+                format!("{what} is larger than {MAX_BODY_MB} MiB, the most shove gui reads");
+            (status, limit)
+        } else {
+            (status, format!("cannot read {what}: {rejection}"))
+        }
+    })
 }
 
 /// `POST /api/state` with a [`Line`]: its state, or what is wrong with it.
-async fn game_state(body: Bytes) -> Response {
+async fn game_state(body: Result<Bytes, BytesRejection>) -> Response {
+    let body = match read_body(body, "the game line") {
+        Ok(body) => body,
+        Err((status, message)) => return json_status(status, message),
+    };
     let line: Line = match serde_json::from_slice(&body) {
         Ok(line) => line,
         Err(e) => return json_error(format!("bad request: {e}")),
@@ -98,7 +152,11 @@ async fn game_state(body: Bytes) -> Response {
 
 /// `POST /api/log` with the text of a `shove match --log` file: its games, each checked by
 /// replaying it.
-async fn match_log(body: Bytes) -> Response {
+async fn match_log(body: Result<Bytes, BytesRejection>) -> Response {
+    let body = match read_body(body, "the match log") {
+        Ok(body) => body,
+        Err((status, message)) => return json_status(status, message),
+    };
     let records = match read_log(&body[..]) {
         Ok(records) if records.is_empty() => return json_error("the log has no games".into()),
         Ok(records) => records,
@@ -132,7 +190,27 @@ fn line_of(record: &GameRecord) -> Line {
     }
 }
 
+/// A page's session, if fewer than [`MAX_SESSIONS`] are open. Over the limit the socket is
+/// opened only to be closed at once with the reason, which the page can read (it cannot
+/// read the body of a refused upgrade); nothing is started.
 async fn websocket(ws: WebSocketUpgrade, State(config): State<Arc<Config>>) -> Response {
+    let ws = ws.max_message_size(MAX_MESSAGE_BYTES);
+    let Ok(permit) = config.sessions.clone().try_acquire_owned() else {
+        return ws.on_upgrade(|mut socket| async move {
+            let reason = format!(
+                "shove gui serves at most {MAX_SESSIONS} pages at once: close one and reload this one"
+            );
+            let close = CloseFrame {
+                code: TRY_AGAIN_LATER,
+                reason: reason.into(),
+            };
+            let _ = socket.send(Message::Close(Some(close))).await;
+        });
+    };
     let engines = config.engines.clone();
-    ws.on_upgrade(move |socket| session::run(socket, engines))
+    let idle_limit = config.idle_limit;
+    ws.on_upgrade(move |socket| async move {
+        session::run(socket, engines, idle_limit).await;
+        drop(permit);
+    })
 }

@@ -4,12 +4,15 @@
 //! Page → server: `{"type":"go","slot":0,"id":7,"line":{…},"movetime":1000,"multipv":1}`
 //! (no `movetime`: `go infinite`), `{"type":"stop","slot":0}`, `{"type":"restart","slot":0}`.
 //! Server → page: the engine list, then the engines' events (see [`super::engine`]).
+//! A page gets one process per `--engine` command line and no more: `restart` replaces
+//! the slot's process, and a slot outside the list is an error.
 
 use super::engine::{Engine, Request};
 use super::state::Line;
 use axum::extract::ws::{Message, WebSocket};
 use serde::Deserialize;
 use serde_json::json;
+use std::time::Duration;
 use tokio::sync::mpsc;
 
 #[derive(Deserialize)]
@@ -35,8 +38,9 @@ fn one() -> usize {
     1
 }
 
-/// Runs until the page closes the socket.
-pub async fn run(mut socket: WebSocket, commands: Vec<String>) {
+/// Runs until the page closes the socket. An infinite search is stopped after `idle_limit`
+/// without a new request.
+pub async fn run(mut socket: WebSocket, commands: Vec<String>, idle_limit: Duration) {
     let (events_tx, mut events) = mpsc::unbounded_channel();
     let list: Vec<_> = commands
         .iter()
@@ -55,7 +59,7 @@ pub async fn run(mut socket: WebSocket, commands: Vec<String>) {
     let engines: Vec<_> = commands
         .into_iter()
         .enumerate()
-        .map(|(slot, command)| Engine::spawn(slot, command, events_tx.clone()))
+        .map(|(slot, command)| Engine::spawn(slot, command, events_tx.clone(), idle_limit))
         .collect();
     loop {
         tokio::select! {

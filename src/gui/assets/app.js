@@ -23,11 +23,31 @@ const G = {
   slotReq: {},        // slot → the request its info lines belong to
   playId: 0,          // the pending "engine, play a move" request
   engines: null,
+  connectionLost: null, // why the engines' WebSocket closed, once it has
   stats: { info: [], click: [], select: [] },
 };
 window.shoveStats = G.stats;
 
 // ---------------------------------------------------------------- server state
+
+// The secret token `shove gui` printed (`/?token=…`): kept for this tab in sessionStorage
+// and taken out of the address bar; every API call and the WebSocket carry it.
+const TOKEN = (() => {
+  const params = new URLSearchParams(location.search);
+  const fromAddress = params.get('token');
+  if (fromAddress !== null) {
+    sessionStorage.setItem('shove-token', fromAddress);
+    params.delete('token');
+    const rest = params.toString();
+    history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
+  }
+  return fromAddress ?? sessionStorage.getItem('shove-token') ?? '';
+})();
+
+// A call to the server's API with the token.
+function api(path, options = {}) {
+  return fetch(path, { ...options, headers: { ...options.headers, authorization: `Bearer ${TOKEN}` } });
+}
 
 function lineTo(ply, moves = G.moves, start = G.start, rules = G.rules, game = G.game) {
   return { game, rules: Object.entries(rules), start, moves: moves.slice(0, ply) };
@@ -36,7 +56,7 @@ function lineTo(ply, moves = G.moves, start = G.start, rules = G.rules, game = G
 async function fetchState(line) {
   let res;
   try {
-    res = await fetch('/api/state', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(line) });
+    res = await api('/api/state', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(line) });
   } catch (e) {
     throw new Error('the server cannot be reached: ' + e.message);
   }
@@ -80,7 +100,9 @@ function showError(message) {
   e.hidden = false;
 }
 
+// The connection to the engines lost or refused stays shown: nothing else works without it.
 function clearError() {
+  if (G.connectionLost) { showError(G.connectionLost); return; }
   const e = $('error');
   e.textContent = '';
   e.hidden = true;
@@ -460,7 +482,7 @@ async function loadLog(file) {
   const text = await file.text();
   let res, body;
   try {
-    res = await fetch('/api/log', { method: 'POST', body: text });
+    res = await api('/api/log', { method: 'POST', body: text });
     body = await res.json();
   } catch (e) { showError('cannot load the log: ' + e.message); return; }
   if (!res.ok) { showError('match log: ' + body.error); return; }
@@ -491,18 +513,25 @@ async function loadLogGame(i) {
 // ---------------------------------------------------------------- start
 
 async function main() {
-  const res = await fetch('/api/games');
-  G.games = await res.json();
+  const res = await api('/api/games');
+  const games = await res.json().catch(() => ({ error: `server answered ${res.status}` }));
+  if (!res.ok) throw new Error(games.error || `server answered ${res.status}`);
+  G.games = games;
   const sel = $('game');
   for (const g of G.games) sel.add(new Option(g.name.charAt(0).toUpperCase() + g.name.slice(1), g.name));
-  G.engines = new Engines({
+  G.engines = new Engines(TOKEN, {
     engines: () => renderEngines(),
     ready: msg => { const e = G.engines.list[msg.slot]; if (e) { e.state = 'ready'; e.name = msg.name; } renderEngines(); },
     line: onLine,
     sent: msg => logLine(msg.slot, '> ' + msg.line),
     bestmove: onBestmove,
     error: onEngineError,
-    closed: () => showError('the connection to the server was lost (reload the page)'),
+    idle: msg => { if (G.analysis) setAnalysis(false); showError(msg.message); },
+    // A refusal (too many pages open) comes as the close reason.
+    closed: ev => {
+      G.connectionLost = ev.reason || 'the connection to the server was lost (reload the page)';
+      showError(G.connectionLost);
+    },
   });
   G.rules = defaultRules(G.game);
   sel.value = G.game;

@@ -1,15 +1,17 @@
 // The engines' WebSocket: requests go out as JSON, every engine event comes back.
 
 export class Engines {
-  constructor(handlers) {
-    this.handlers = handlers; // {engines, line, ready, bestmove, error, sent, closed}
+  constructor(token, handlers) {
+    this.token = token;
+    this.handlers = handlers; // {engines, line, ready, bestmove, error, idle, sent, closed}
     this.nextId = 1;
     this.list = [];
     this.connect();
   }
 
   connect() {
-    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const url = `${scheme}://${location.host}/ws?token=${encodeURIComponent(this.token)}`;
     this.ws = new WebSocket(url);
     this.ws.onmessage = ev => {
       let msg;
@@ -18,7 +20,7 @@ export class Engines {
       const h = this.handlers[msg.type];
       if (h) h(msg);
     };
-    this.ws.onclose = () => this.handlers.closed && this.handlers.closed();
+    this.ws.onclose = ev => this.handlers.closed && this.handlers.closed(ev);
   }
 
   send(msg) {
