@@ -17,6 +17,7 @@ pub mod offboard;
 pub mod perft;
 pub mod pipeline;
 pub mod players;
+pub mod record;
 pub mod search;
 pub mod tt;
 pub mod uci;

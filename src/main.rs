@@ -95,6 +95,14 @@ fn run(args: Args) -> Result<(), String> {
             }
             return matches::log::replay_file(file, *number);
         }
+        // A record or log names its game and rules.
+        Some(Command::Record { file, number }) => {
+            no_rule_flags(&outer_rules, "record")?;
+            if outer_game.name.is_some() {
+                return Err("--game does not apply to 'record': the file names the game".into());
+            }
+            return shove::record::load(file, *number).map(|record| print!("{record}"));
+        }
         // The page chooses the game and rules; engines are child processes.
         Some(Command::Gui {
             port,
@@ -255,8 +263,11 @@ impl GameVisitor for Run {
                 self.rule_options,
             ),
             Command::Tune(args) => tune(*args, G::NAME),
-            Command::Replay { .. } | Command::Gui { .. } | Command::Merge { .. } => {
-                unreachable!("replay, gui and merge are run before choosing a game")
+            Command::Replay { .. }
+            | Command::Record { .. }
+            | Command::Gui { .. }
+            | Command::Merge { .. } => {
+                unreachable!("replay, record, gui and merge are run before choosing a game")
             }
         }
     }

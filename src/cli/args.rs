@@ -245,6 +245,15 @@ pub enum Command {
         #[arg(long, value_name = "K")]
         number: Option<usize>,
     },
+    /// Print a game as a game record (docs/records.md): game K of a `shove match --log`
+    /// log, or a record (checked by replaying it).
+    Record {
+        /// A game record, or a log written by `shove match --log`.
+        file: PathBuf,
+        /// The game with this number in a log (as numbered there).
+        #[arg(long, value_name = "K")]
+        number: Option<usize>,
+    },
     /// Serve the web GUI on 127.0.0.1 (see docs/gui.md).
     Gui {
         /// Port to listen on; 0 picks a free one.
@@ -271,6 +280,7 @@ impl Command {
             Command::Openings(_) => "openings",
             Command::Match(_) => "match",
             Command::Replay { .. } => "replay",
+            Command::Record { .. } => "record",
             Command::Gui { .. } => "gui",
             Command::Selfplay(_) => "selfplay",
             Command::Tune(_) => "tune",
