@@ -121,18 +121,7 @@ pub fn analyze<G: Game>(
         threads,
         network,
     } = setup;
-    check_threads(threads)?;
-    if let Some(depth) = depth.filter(|&d| d == 0 || d > search::MAX_DEPTH) {
-        return Err(format!(
-            "depth {depth} is out of range 1..={}",
-            search::MAX_DEPTH
-        ));
-    }
-    if hash_megabytes > MAX_HASH_MB {
-        return Err(format!(
-            "hash {hash_megabytes} MB is more than {MAX_HASH_MB}"
-        ));
-    }
+    check_search_setup(depth, threads, hash_megabytes)?;
     let mut position: G = position(rules, fen)?;
     let history = play_moves(&mut position, moves.unwrap_or(""))?;
     print!("{}", position.diagram());
@@ -174,6 +163,27 @@ pub fn analyze<G: Game>(
 pub const MAX_HASH_MB: usize = 16384;
 /// Most search threads accepted from the command line or the protocol.
 pub const MAX_THREADS: usize = 256;
+
+/// The depth, threads and hash of a search asked for on the command line, checked.
+pub fn check_search_setup(
+    depth: Option<u32>,
+    threads: usize,
+    hash_megabytes: usize,
+) -> Result<(), String> {
+    check_threads(threads)?;
+    if let Some(depth) = depth.filter(|&d| d == 0 || d > search::MAX_DEPTH) {
+        return Err(format!(
+            "depth {depth} is out of range 1..={}",
+            search::MAX_DEPTH
+        ));
+    }
+    if hash_megabytes > MAX_HASH_MB {
+        return Err(format!(
+            "hash {hash_megabytes} MB is more than {MAX_HASH_MB}"
+        ));
+    }
+    Ok(())
+}
 
 fn check_threads(threads: usize) -> Result<(), String> {
     if (1..=MAX_THREADS).contains(&threads) {

@@ -18,6 +18,7 @@ pub mod perft;
 pub mod pipeline;
 pub mod players;
 pub mod record;
+pub mod review;
 pub mod search;
 pub mod tt;
 pub mod uci;

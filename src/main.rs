@@ -6,7 +6,9 @@ use clap::Parser;
 use shove::akiba;
 use shove::cli::{
     self,
-    args::{Args, Command, EvalArgs, GameArg, MatchArgs, RuleArgs, SelfplayArgs, TuneArgs},
+    args::{
+        Args, Command, EvalArgs, GameArg, MatchArgs, ReviewArgs, RuleArgs, SelfplayArgs, TuneArgs,
+    },
 };
 use shove::game::Game;
 use shove::games::{GameVisitor, with_game};
@@ -102,6 +104,13 @@ fn run(args: Args) -> Result<(), String> {
                 return Err("--game does not apply to 'record': the file names the game".into());
             }
             return shove::record::load(file, *number).map(|record| print!("{record}"));
+        }
+        Some(Command::Review(args)) => {
+            no_rule_flags(&outer_rules, "review")?;
+            if outer_game.name.is_some() {
+                return Err("--game does not apply to 'review': the file names the game".into());
+            }
+            return review(args).map(|text| print!("{text}"));
         }
         // The page chooses the game and rules; engines are child processes.
         Some(Command::Gui {
@@ -265,6 +274,7 @@ impl GameVisitor for Run {
             Command::Tune(args) => tune(*args, G::NAME),
             Command::Replay { .. }
             | Command::Record { .. }
+            | Command::Review(_)
             | Command::Gui { .. }
             | Command::Merge { .. } => {
                 unreachable!("replay, record, gui and merge are run before choosing a game")
@@ -328,6 +338,24 @@ fn play_match(
     let report = matches::run_match(&config)?;
     print!("{report}");
     Ok(())
+}
+
+/// `shove review`: the limits checked as `analyze` checks them.
+fn review(args: &ReviewArgs) -> Result<String, String> {
+    cli::check_search_setup(args.depth, args.threads, args.hash)?;
+    let limits = shove::search::Limits {
+        depth: args.depth.or(args.movetime.is_none().then_some(8)),
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Default::default()
+    };
+    let settings = shove::review::ReviewSettings {
+        limits,
+        threads: args.threads,
+        hash_megabytes: args.hash,
+        json: args.json,
+        progress: !args.quiet,
+    };
+    shove::review::review_file(&args.file, args.number, &settings)
 }
 
 /// `shove selfplay`: prints the games and positions written, and positions/s.

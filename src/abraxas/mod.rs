@@ -34,6 +34,9 @@ impl Game for Position {
     type ParseError = PositionError;
 
     const NAME: &'static str = "abraxas";
+
+    // The classical weights' fit (src/abraxas/weights.rs).
+    const RESULT_SCALE: f64 = 0.005120;
     /// A stop stone or a capture chain is worth ~250 and the start already scores ~170 for
     /// the first placer, so after a few random placements hardly a position is within 60
     /// (one candidate in a hundred at depth 6): self-play spent its time judging.

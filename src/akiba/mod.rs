@@ -78,6 +78,9 @@ impl Game for Position {
 
     const NAME: &'static str = "akiba";
 
+    // The classical weights' fit (src/akiba/weights.rs).
+    const RESULT_SCALE: f64 = 0.003388;
+
     fn start(rules: Rules) -> Position {
         Position::start(rules)
     }

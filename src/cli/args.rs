@@ -254,6 +254,9 @@ pub enum Command {
         #[arg(long, value_name = "K")]
         number: Option<usize>,
     },
+    /// Search every position of a game and mark each move `?!`, `?` or `??` by the winning
+    /// chance it lost, with each player's accuracy (docs/review.md).
+    Review(Box<ReviewArgs>),
     /// Serve the web GUI on 127.0.0.1 (see docs/gui.md).
     Gui {
         /// Port to listen on; 0 picks a free one.
@@ -281,6 +284,7 @@ impl Command {
             Command::Match(_) => "match",
             Command::Replay { .. } => "replay",
             Command::Record { .. } => "record",
+            Command::Review(_) => "review",
             Command::Gui { .. } => "gui",
             Command::Selfplay(_) => "selfplay",
             Command::Tune(_) => "tune",
@@ -412,6 +416,33 @@ pub struct MatchArgs {
     /// Play only shard K of N: the game pairs p with p % N = K - 1 (see `shove merge`).
     #[arg(long, default_value = "1/1", value_name = "K/N")]
     pub shard: Shard,
+}
+
+#[derive(clap::Args)]
+pub struct ReviewArgs {
+    /// A game record (docs/records.md), or a log written by `shove match --log`.
+    pub file: PathBuf,
+    /// The game with this number in a log.
+    #[arg(long, value_name = "K")]
+    pub number: Option<usize>,
+    /// Search each position to this depth (default 8 when no limit is given).
+    #[arg(long, conflicts_with = "movetime")]
+    pub depth: Option<u32>,
+    /// Search each position for this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Search threads (lazy SMP), 1..=256.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Write the review as JSON (for tools and the GUI).
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(clap::Args)]

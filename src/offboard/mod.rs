@@ -46,6 +46,9 @@ impl Game for Position {
 
     const NAME: &'static str = "offboard";
 
+    // The built-in network's training fit (docs/nnue.md): the network is the default.
+    const RESULT_SCALE: f64 = 0.003394;
+
     fn start(rules: Rules) -> Position {
         Position::start(rules)
     }
