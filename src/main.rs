@@ -112,6 +112,15 @@ fn run(args: Args) -> Result<(), String> {
             }
             return review(args).map(|text| print!("{text}"));
         }
+        // The logs name the players and games.
+        Some(Command::Rate { files, anchor }) => {
+            no_rule_flags(&outer_rules, "rate")?;
+            if outer_game.name.is_some() {
+                return Err("--game does not apply to 'rate': the logs name their games".into());
+            }
+            return matches::rating::rate_logs(files, anchor.as_deref())
+                .map(|ratings| print!("{ratings}"));
+        }
         // The page chooses the game and rules; engines are child processes.
         Some(Command::Gui {
             port,
@@ -275,6 +284,7 @@ impl GameVisitor for Run {
             Command::Replay { .. }
             | Command::Record { .. }
             | Command::Review(_)
+            | Command::Rate { .. }
             | Command::Gui { .. }
             | Command::Merge { .. } => {
                 unreachable!("replay, record, gui and merge are run before choosing a game")

@@ -257,6 +257,17 @@ pub enum Command {
     /// Search every position of a game and mark each move `?!`, `?` or `??` by the winning
     /// chance it lost, with each player's accuracy (docs/review.md).
     Review(Box<ReviewArgs>),
+    /// Fit every player of the logs' games to one Elo scale (maximum likelihood, the
+    /// random player at 0), with 95% error bars.
+    Rate {
+        /// Logs written by `shove match --log`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The player rated 0, as the logs name it (default: the one playing
+        /// `--player random`).
+        #[arg(long, value_name = "NAME")]
+        anchor: Option<String>,
+    },
     /// Serve the web GUI on 127.0.0.1 (see docs/gui.md).
     Gui {
         /// Port to listen on; 0 picks a free one.
@@ -285,6 +296,7 @@ impl Command {
             Command::Replay { .. } => "replay",
             Command::Record { .. } => "record",
             Command::Review(_) => "review",
+            Command::Rate { .. } => "rate",
             Command::Gui { .. } => "gui",
             Command::Selfplay(_) => "selfplay",
             Command::Tune(_) => "tune",
