@@ -105,6 +105,8 @@ pub struct SearcherSetup {
     pub threads: usize,
     /// `None`: the classical evaluation.
     pub network: Option<Arc<Network>>,
+    /// The playing strength (`--level`); full strength searches as always.
+    pub skill: search::Skill,
 }
 
 /// `shove analyze`: searches one position and prints every iteration readably.
@@ -120,6 +122,7 @@ pub fn analyze<G: Game>(
         hash_megabytes,
         threads,
         network,
+        skill,
     } = setup;
     check_search_setup(depth, threads, hash_megabytes)?;
     let mut position: G = position(rules, fen)?;
@@ -129,16 +132,24 @@ pub fn analyze<G: Game>(
         println!("the game is over: nothing to analyse");
         return Ok(());
     }
-    let limits = search::Limits {
+    let limits = skill.limits(&search::Limits {
         depth: depth.or(if movetime.is_none() { Some(10) } else { None }),
         movetime: movetime.map(Duration::from_millis),
         ..search::Limits::default()
-    };
+    });
+    // The latest score and first move of each line, for a weak level's choice.
+    let mut lines = Vec::new();
     let mut searcher = Searcher::<G>::new(0);
     searcher.set_hash(hash_megabytes)?;
     searcher.set_threads(threads);
     searcher.set_network(network);
-    let result = searcher.search(&position, &history, &limits, 1, &mut |info| {
+    let result = searcher.search(&position, &history, &limits, skill.lines(1), &mut |info| {
+        if let Some(&mv) = info.pv.first() {
+            match lines.get_mut(info.multipv - 1) {
+                Some(slot) => *slot = (info.score, mv),
+                None => lines.push((info.score, mv)),
+            }
+        }
         println!(
             "depth {:>2}/{:<2}  score {:<10}  nodes {:>10}  nps {:>9}  time {:>6} ms  pv {}",
             info.depth,
@@ -156,6 +167,11 @@ pub fn analyze<G: Game>(
         result.score, result.depth, result.nodes
     );
     println!("best line {}", line_text(&result.pv));
+    if skill.enabled()
+        && let Some(pick) = skill.pick(&lines, position.hash())
+    {
+        println!("level {} plays {pick}", skill.level());
+    }
     Ok(())
 }
 

@@ -18,6 +18,7 @@ use shove::pipeline::openings::OpeningConfig;
 use shove::pipeline::selfplay::{self, Budget, SelfplayConfig};
 use shove::pipeline::tune::{TuneConfig, TuneRun};
 use shove::players::BotKind;
+use shove::search::Skill;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -36,6 +37,7 @@ fn run(args: Args) -> Result<(), String> {
         rules: outer_rules,
         player,
         threads,
+        level,
         eval,
         command,
     } = args;
@@ -43,6 +45,7 @@ fn run(args: Args) -> Result<(), String> {
         for (flag, given) in [
             ("--player", player.is_some()),
             ("--threads", threads.is_some()),
+            ("--level", level.is_some()),
             ("--eval", eval.kind.is_some()),
             ("--eval-file", eval.file.is_some()),
         ] {
@@ -149,6 +152,7 @@ fn run(args: Args) -> Result<(), String> {
         rule_options: rules.options(),
         player,
         threads,
+        level,
         eval,
         command,
     };
@@ -196,6 +200,7 @@ struct Run {
     rule_options: Vec<(String, String)>,
     player: Option<BotKind>,
     threads: Option<usize>,
+    level: Option<u32>,
     eval: EvalArgs,
     command: Option<Command>,
 }
@@ -210,6 +215,8 @@ impl GameVisitor for Run {
             let eval_file = self.eval.file.as_ref().map(|f| f.display().to_string());
             let mut options = vec![("Game", G::NAME)];
             options.extend(threads.as_deref().map(|n| ("Threads", n)));
+            let level = self.level.map(|n| n.to_string());
+            options.extend(level.as_deref().map(|n| ("Skill Level", n)));
             // The file first: `Evaluation network` may need it.
             options.extend(eval_file.as_deref().map(|f| ("EvalFile", f)));
             options.extend(evaluation.as_deref().map(|k| ("Evaluation", k)));
@@ -233,6 +240,7 @@ impl GameVisitor for Run {
                 movetime,
                 hash,
                 threads,
+                level,
                 eval,
                 ..
             } => cli::analyze::<G>(
@@ -245,6 +253,7 @@ impl GameVisitor for Run {
                     hash_megabytes: hash,
                     threads,
                     network: eval.network::<G>()?,
+                    skill: Skill::new(level.unwrap_or(Skill::MAX_LEVEL))?,
                 },
             ),
             Command::Bench {

@@ -40,6 +40,10 @@ pub struct Args {
     /// Protocol mode only: search threads (lazy SMP), 1..=256; sets the `Threads` option.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Protocol mode only: the playing strength, 0..=20 (20, the default, is full
+    /// strength); sets the `Skill Level` option.
+    #[arg(long, value_name = "N")]
+    pub level: Option<u32>,
     /// Protocol mode only: `--eval` and `--eval-file` set the `Evaluation` and `EvalFile`
     /// options.
     #[command(flatten)]
@@ -197,6 +201,9 @@ pub enum Command {
         /// Search threads (lazy SMP), 1..=256.
         #[arg(long, default_value_t = 1, value_name = "N")]
         threads: usize,
+        /// Also print the move a weaker level, 0..=19, would play (20: full strength).
+        #[arg(long, value_name = "N")]
+        level: Option<u32>,
         #[command(flatten)]
         eval: EvalArgs,
     },
