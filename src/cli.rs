@@ -105,6 +105,8 @@ pub struct SearcherSetup {
     pub threads: usize,
     /// `None`: the classical evaluation.
     pub network: Option<Arc<Network>>,
+    /// The playing strength (`--level`); full strength searches as always.
+    pub skill: search::Skill,
 }
 
 /// `shove analyze`: searches one position and prints every iteration readably.
@@ -120,19 +122,9 @@ pub fn analyze<G: Game>(
         hash_megabytes,
         threads,
         network,
+        skill,
     } = setup;
-    check_threads(threads)?;
-    if let Some(depth) = depth.filter(|&d| d == 0 || d > search::MAX_DEPTH) {
-        return Err(format!(
-            "depth {depth} is out of range 1..={}",
-            search::MAX_DEPTH
-        ));
-    }
-    if hash_megabytes > MAX_HASH_MB {
-        return Err(format!(
-            "hash {hash_megabytes} MB is more than {MAX_HASH_MB}"
-        ));
-    }
+    check_search_setup(depth, threads, hash_megabytes)?;
     let mut position: G = position(rules, fen)?;
     let history = play_moves(&mut position, moves.unwrap_or(""))?;
     print!("{}", position.diagram());
@@ -140,16 +132,24 @@ pub fn analyze<G: Game>(
         println!("the game is over: nothing to analyse");
         return Ok(());
     }
-    let limits = search::Limits {
+    let limits = skill.limits(&search::Limits {
         depth: depth.or(if movetime.is_none() { Some(10) } else { None }),
         movetime: movetime.map(Duration::from_millis),
         ..search::Limits::default()
-    };
+    });
+    // The latest score and first move of each line, for a weak level's choice.
+    let mut lines = Vec::new();
     let mut searcher = Searcher::<G>::new(0);
     searcher.set_hash(hash_megabytes)?;
     searcher.set_threads(threads);
     searcher.set_network(network);
-    let result = searcher.search(&position, &history, &limits, 1, &mut |info| {
+    let result = searcher.search(&position, &history, &limits, skill.lines(1), &mut |info| {
+        if let Some(&mv) = info.pv.first() {
+            match lines.get_mut(info.multipv - 1) {
+                Some(slot) => *slot = (info.score, mv),
+                None => lines.push((info.score, mv)),
+            }
+        }
         println!(
             "depth {:>2}/{:<2}  score {:<10}  nodes {:>10}  nps {:>9}  time {:>6} ms  pv {}",
             info.depth,
@@ -167,6 +167,11 @@ pub fn analyze<G: Game>(
         result.score, result.depth, result.nodes
     );
     println!("best line {}", line_text(&result.pv));
+    if skill.enabled()
+        && let Some(pick) = skill.pick(&lines, position.hash())
+    {
+        println!("level {} plays {pick}", skill.level());
+    }
     Ok(())
 }
 
@@ -174,6 +179,27 @@ pub fn analyze<G: Game>(
 pub const MAX_HASH_MB: usize = 16384;
 /// Most search threads accepted from the command line or the protocol.
 pub const MAX_THREADS: usize = 256;
+
+/// The depth, threads and hash of a search asked for on the command line, checked.
+pub fn check_search_setup(
+    depth: Option<u32>,
+    threads: usize,
+    hash_megabytes: usize,
+) -> Result<(), String> {
+    check_threads(threads)?;
+    if let Some(depth) = depth.filter(|&d| d == 0 || d > search::MAX_DEPTH) {
+        return Err(format!(
+            "depth {depth} is out of range 1..={}",
+            search::MAX_DEPTH
+        ));
+    }
+    if hash_megabytes > MAX_HASH_MB {
+        return Err(format!(
+            "hash {hash_megabytes} MB is more than {MAX_HASH_MB}"
+        ));
+    }
+    Ok(())
+}
 
 fn check_threads(threads: usize) -> Result<(), String> {
     if (1..=MAX_THREADS).contains(&threads) {

@@ -214,6 +214,11 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// Whether the network, not the classical evaluation, is the default (matches showed
     /// it stronger for this game; docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = false;
+    /// K of `sigmoid(K · score)`, the expected result for the side to move of a position the
+    /// default evaluation scores `score`, as fitted to self-play results
+    /// ([`crate::pipeline::tune`], docs/nnue.md): turns scores into winning chances
+    /// ([`crate::review`]).
+    const RESULT_SCALE: f64;
     /// Material alone (what has been won and what is left) from the view of
     /// [`Game::to_move`]: the evaluation of the simple reference players.
     fn material(&self) -> i32;

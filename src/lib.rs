@@ -19,6 +19,8 @@ pub mod perft;
 pub mod pipeline;
 pub mod players;
 pub mod position_string;
+pub mod record;
+pub mod review;
 pub mod search;
 pub mod tt;
 pub mod uci;

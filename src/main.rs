@@ -6,7 +6,9 @@ use clap::Parser;
 use shove::akiba;
 use shove::cli::{
     self,
-    args::{Args, Command, EvalArgs, GameArg, MatchArgs, RuleArgs, SelfplayArgs, TuneArgs},
+    args::{
+        Args, Command, EvalArgs, GameArg, MatchArgs, ReviewArgs, RuleArgs, SelfplayArgs, TuneArgs,
+    },
 };
 use shove::game::Game;
 use shove::games::{GameVisitor, with_game};
@@ -16,6 +18,7 @@ use shove::pipeline::openings::OpeningConfig;
 use shove::pipeline::selfplay::{self, Budget, SelfplayConfig};
 use shove::pipeline::tune::{TuneConfig, TuneRun};
 use shove::players::BotKind;
+use shove::search::Skill;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -34,6 +37,7 @@ fn run(args: Args) -> Result<(), String> {
         rules: outer_rules,
         player,
         threads,
+        level,
         eval,
         command,
     } = args;
@@ -41,6 +45,7 @@ fn run(args: Args) -> Result<(), String> {
         for (flag, given) in [
             ("--player", player.is_some()),
             ("--threads", threads.is_some()),
+            ("--level", level.is_some()),
             ("--eval", eval.kind.is_some()),
             ("--eval-file", eval.file.is_some()),
         ] {
@@ -98,6 +103,30 @@ fn run(args: Args) -> Result<(), String> {
             }
             return matches::log::replay_file(file, *number);
         }
+        // A record or log names its game and rules.
+        Some(Command::Record { file, number }) => {
+            no_rule_flags(&outer_rules, "record")?;
+            if outer_game.name.is_some() {
+                return Err("--game does not apply to 'record': the file names the game".into());
+            }
+            return shove::record::load(file, *number).map(|record| print!("{record}"));
+        }
+        Some(Command::Review(args)) => {
+            no_rule_flags(&outer_rules, "review")?;
+            if outer_game.name.is_some() {
+                return Err("--game does not apply to 'review': the file names the game".into());
+            }
+            return review(args).map(|text| print!("{text}"));
+        }
+        // The logs name the players and games.
+        Some(Command::Rate { files, anchor }) => {
+            no_rule_flags(&outer_rules, "rate")?;
+            if outer_game.name.is_some() {
+                return Err("--game does not apply to 'rate': the logs name their games".into());
+            }
+            return matches::rating::rate_logs(files, anchor.as_deref())
+                .map(|ratings| print!("{ratings}"));
+        }
         // The page chooses the game and rules; engines are child processes.
         Some(Command::Gui {
             port,
@@ -130,6 +159,7 @@ fn run(args: Args) -> Result<(), String> {
         rule_options: rules.options(),
         player,
         threads,
+        level,
         eval,
         command,
     };
@@ -177,6 +207,7 @@ struct Run {
     rule_options: Vec<(String, String)>,
     player: Option<BotKind>,
     threads: Option<usize>,
+    level: Option<u32>,
     eval: EvalArgs,
     command: Option<Command>,
 }
@@ -203,6 +234,8 @@ impl GameVisitor for Run {
             let eval_file = self.eval.file.as_ref().map(|f| f.display().to_string());
             let mut options = vec![("Game", G::NAME)];
             options.extend(threads.as_deref().map(|n| ("Threads", n)));
+            let level = self.level.map(|n| n.to_string());
+            options.extend(level.as_deref().map(|n| ("Skill Level", n)));
             // The file first: `Evaluation network` may need it.
             options.extend(eval_file.as_deref().map(|f| ("EvalFile", f)));
             options.extend(evaluation.as_deref().map(|k| ("Evaluation", k)));
@@ -228,6 +261,7 @@ impl GameVisitor for Run {
                 movetime,
                 hash,
                 threads,
+                level,
                 eval,
             } => cli::analyze::<G>(
                 rules()?,
@@ -239,6 +273,7 @@ impl GameVisitor for Run {
                     hash_megabytes: hash,
                     threads,
                     network: eval.network::<G>()?,
+                    skill: Skill::new(level.unwrap_or(Skill::MAX_LEVEL))?,
                 },
             ),
             Command::Bench {
@@ -275,8 +310,13 @@ impl GameVisitor for Run {
                 self.rule_options,
             ),
             Command::Tune(args) => tune(*args, G::NAME),
-            Command::Replay { .. } | Command::Gui { .. } | Command::Merge { .. } => {
-                unreachable!("replay, gui and merge are run before choosing a game")
+            Command::Replay { .. }
+            | Command::Record { .. }
+            | Command::Review(_)
+            | Command::Rate { .. }
+            | Command::Gui { .. }
+            | Command::Merge { .. } => {
+                unreachable!("replay, record, gui and merge are run before choosing a game")
             }
         }
     }
@@ -337,6 +377,24 @@ fn play_match(
     let report = matches::run_match(&config)?;
     print!("{report}");
     Ok(())
+}
+
+/// `shove review`: the limits checked as `analyze` checks them.
+fn review(args: &ReviewArgs) -> Result<String, String> {
+    cli::check_search_setup(args.depth, args.threads, args.hash)?;
+    let limits = shove::search::Limits {
+        depth: args.depth.or(args.movetime.is_none().then_some(8)),
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Default::default()
+    };
+    let settings = shove::review::ReviewSettings {
+        limits,
+        threads: args.threads,
+        hash_megabytes: args.hash,
+        json: args.json,
+        progress: !args.quiet,
+    };
+    shove::review::review_file(&args.file, args.number, &settings)
 }
 
 /// `shove selfplay`: prints the games and positions written, and positions/s.

@@ -18,6 +18,7 @@ use crate::matches::Adjudication;
 use crate::nnue::EvalKind;
 use crate::nnue::choice::{self, EMBEDDED};
 use crate::players::BotKind;
+use crate::search::Skill;
 use output::Output;
 use session::{GameSession, GoSettings, Session};
 use std::io::{self, BufRead, Write};
@@ -149,6 +150,7 @@ struct Engine {
     hash_megabytes: usize,
     threads: usize,
     multipv: usize,
+    skill: Skill,
     ponder: bool,
     move_overhead: Duration,
     /// `Evaluation` as set (`None`: the game's default). Kept across changes of game, so
@@ -178,6 +180,7 @@ impl Engine {
             hash_megabytes: DEFAULT_HASH_MB,
             threads: 1,
             multipv: 1,
+            skill: Skill::default(),
             ponder: false,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
             evaluation: None,
@@ -285,6 +288,7 @@ impl Engine {
             "go" => {
                 let settings = GoSettings {
                     multipv: self.multipv,
+                    skill: self.skill,
                     ponder: self.ponder,
                     move_overhead: self.move_overhead,
                 };
@@ -345,6 +349,11 @@ impl Engine {
         out.line("option name Ponder type check default false");
         out.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
+        out.line(&format!(
+            "option name Skill Level type spin default {} min 0 max {}",
+            self.startup_value("Skill Level", &Skill::MAX_LEVEL.to_string()),
+            Skill::MAX_LEVEL
         ));
         out.line(&format!(
             "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
@@ -443,6 +452,9 @@ impl Engine {
                 Some(EvalFile { path, game })
             };
             self.apply_evaluation();
+        } else if name.eq_ignore_ascii_case("Skill Level") {
+            let level = spin(&name, &value, 0, Skill::MAX_LEVEL as usize)?;
+            self.skill = Skill::new(level as u32)?;
         } else if name.eq_ignore_ascii_case("MultiPV") {
             self.multipv = spin(&name, &value, 1, MAX_MULTIPV)?;
         } else if name.eq_ignore_ascii_case("MaxPlies") {

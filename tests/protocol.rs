@@ -420,6 +420,7 @@ fn check_handshake(command: &str, ok: &str) {
             "option name EvalFile type string default <embedded>",
             "option name Ponder type check default false",
             "option name MultiPV type spin default 1 min 1 max 64",
+            "option name Skill Level type spin default 20 min 0 max 20",
             "option name Move Overhead type spin default 20 min 0 max 5000",
             "option name Game type combo default akiba var akiba var offboard var abraxas",
             "option name MaxPlies type spin default 0 min 0 max 1000000",

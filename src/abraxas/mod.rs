@@ -35,6 +35,10 @@ impl Game for Position {
     crate::game::game_module_items!(network: include_bytes!("../../networks/abraxas.nnue"));
 
     const NAME: &'static str = "abraxas";
+
+    // The classical weights' fit (src/abraxas/weights.rs).
+    const RESULT_SCALE: f64 = 0.005120;
+
     /// A stop stone or a capture chain is worth ~250 and the start already scores ~170 for
     /// the first placer, so after a few random placements hardly a position is within 60
     /// (one candidate in a hundred at depth 6): self-play spent its time judging.

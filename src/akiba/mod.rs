@@ -79,6 +79,9 @@ impl Game for Position {
 
     const NAME: &'static str = "akiba";
 
+    // The classical weights' fit (src/akiba/weights.rs).
+    const RESULT_SCALE: f64 = 0.003388;
+
     fn null_move(&self) -> Option<Position> {
         Position::null_move(self)
     }

@@ -40,6 +40,10 @@ pub struct Args {
     /// Protocol mode only: search threads (lazy SMP), 1..=256; sets the `Threads` option.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Protocol mode only: the playing strength, 0..=20 (20, the default, is full
+    /// strength); sets the `Skill Level` option.
+    #[arg(long, value_name = "N")]
+    pub level: Option<u32>,
     /// Protocol mode only: `--eval` and `--eval-file` set the `Evaluation` and `EvalFile`
     /// options.
     #[command(flatten)]
@@ -212,6 +216,9 @@ pub enum Command {
         /// Search threads (lazy SMP), 1..=256.
         #[arg(long, default_value_t = 1, value_name = "N")]
         threads: usize,
+        /// Also print the move a weaker level, 0..=19, would play (20: full strength).
+        #[arg(long, value_name = "N")]
+        level: Option<u32>,
         #[command(flatten)]
         eval: EvalArgs,
     },
@@ -260,6 +267,29 @@ pub enum Command {
         #[arg(long, value_name = "K")]
         number: Option<usize>,
     },
+    /// Print a game as a game record (docs/records.md): game K of a `shove match --log`
+    /// log, or a record (checked by replaying it).
+    Record {
+        /// A game record, or a log written by `shove match --log`.
+        file: PathBuf,
+        /// The game with this number in a log (as numbered there).
+        #[arg(long, value_name = "K")]
+        number: Option<usize>,
+    },
+    /// Search every position of a game and mark each move `?!`, `?` or `??` by the winning
+    /// chance it lost, with each player's accuracy (docs/review.md).
+    Review(Box<ReviewArgs>),
+    /// Fit every player of the logs' games to one Elo scale (maximum likelihood, the
+    /// random player at 0), with 95% error bars.
+    Rate {
+        /// Logs written by `shove match --log`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The player rated 0, as the logs name it (default: the one playing
+        /// `--player random`).
+        #[arg(long, value_name = "NAME")]
+        anchor: Option<String>,
+    },
     /// Serve the web GUI on 127.0.0.1 (see docs/gui.md).
     Gui {
         /// Port to listen on; 0 picks a free one.
@@ -295,6 +325,9 @@ impl Command {
             Command::Openings(_) => "openings",
             Command::Match(_) => "match",
             Command::Replay { .. } => "replay",
+            Command::Record { .. } => "record",
+            Command::Review(_) => "review",
+            Command::Rate { .. } => "rate",
             Command::Gui { .. } => "gui",
             Command::Selfplay(_) => "selfplay",
             Command::Tune(_) => "tune",
@@ -426,6 +459,33 @@ pub struct MatchArgs {
     /// Play only shard K of N: the game pairs p with p % N = K - 1 (see `shove merge`).
     #[arg(long, default_value = "1/1", value_name = "K/N")]
     pub shard: Shard,
+}
+
+#[derive(clap::Args)]
+pub struct ReviewArgs {
+    /// A game record (docs/records.md), or a log written by `shove match --log`.
+    pub file: PathBuf,
+    /// The game with this number in a log.
+    #[arg(long, value_name = "K")]
+    pub number: Option<usize>,
+    /// Search each position to this depth (default 8 when no limit is given).
+    #[arg(long, conflicts_with = "movetime")]
+    pub depth: Option<u32>,
+    /// Search each position for this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Search threads (lazy SMP), 1..=256.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Write the review as JSON (for tools and the GUI).
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(clap::Args)]

@@ -9,6 +9,7 @@ mod adjudication;
 mod engine;
 pub mod log;
 pub mod openings;
+pub mod rating;
 mod runner;
 pub mod stats;
 mod tc;

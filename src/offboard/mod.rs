@@ -47,6 +47,9 @@ impl Game for Position {
 
     const NAME: &'static str = "offboard";
 
+    // The built-in network's training fit (docs/nnue.md): the network is the default.
+    const RESULT_SCALE: f64 = 0.003394;
+
     /// The network beat the classical evaluation at `movetime=20` (docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = true;
 

@@ -8,10 +8,12 @@
 mod line;
 mod ordering;
 mod score;
+mod skill;
 mod threads;
 mod timeman;
 
 pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
+pub use skill::Skill;
 pub use timeman::{Clock, Limits};
 
 use crate::game::{Game, MoveList, Outcome};

@@ -12,7 +12,7 @@ use crate::matches::Adjudication;
 use crate::nnue::{self, EvalKind, Network};
 use crate::perft;
 use crate::players::{Bot, BotKind, random_seed};
-use crate::search::{Info, Searcher};
+use crate::search::{Info, Score, Searcher, Skill};
 use std::fmt::Display;
 use std::path::Path;
 use std::sync::Arc;
@@ -84,6 +84,8 @@ pub(crate) struct GoSettings {
     /// `Ponder`: `bestmove` names the expected reply (`ponder <move>`).
     pub ponder: bool,
     pub move_overhead: Duration,
+    /// `Skill Level`.
+    pub skill: Skill,
 }
 
 /// Why there is no position to work on.
@@ -416,7 +418,10 @@ impl<G: Game> GameSession for Session<G> {
         let thread_out = out.clone();
         let (thread_stop, thread_ponder, thread_done) =
             (Arc::clone(&stop), Arc::clone(&ponder), Arc::clone(&done));
-        let multipv = settings.multipv;
+        let skill = settings.skill;
+        let limits = skill.limits(&limits);
+        let multipv = skill.lines(settings.multipv);
+        let seed = root.hash();
         let name_reply = settings.ponder;
         tracing::debug!(?limits, multipv, position = %root, "search starts");
         let spawned = thread::Builder::new()
@@ -428,9 +433,18 @@ impl<G: Game> GameSession for Session<G> {
                     _ if over => (None, None),
                     Mover::Bot(bot) => (bot.choose(&root, &thread_stop), None),
                     Mover::Search(searcher) => {
+                        // The latest score and first move of each line, for a weak level.
+                        let mut lines: Vec<(Score, G::Move)> = Vec::new();
                         let result =
                             searcher.search(&root, &history, &limits, multipv, &mut |info| {
                                 thread_out.line(&info_line(info));
+                                if let Some(&mv) = info.pv.first() {
+                                    let line = (info.score, mv);
+                                    match lines.get_mut(info.multipv - 1) {
+                                        Some(slot) => *slot = line,
+                                        None => lines.push(line),
+                                    }
+                                }
                             });
                         tracing::debug!(
                             best = ?result.best,
@@ -439,7 +453,12 @@ impl<G: Game> GameSession for Session<G> {
                             nodes = result.nodes,
                             "search ends"
                         );
-                        (result.best, result.pv.get(1).copied())
+                        match skill.pick(&lines, seed) {
+                            Some(pick) if skill.enabled() && result.best.is_some() => {
+                                (Some(pick), None)
+                            }
+                            _ => (result.best, result.pv.get(1).copied()),
+                        }
                     }
                 };
                 // `go infinite` answers only after `stop`, `go ponder` after `stop` or

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The calibration gauntlet of the strength levels (issue 28): per game, matches between
+# neighbouring levels (0-1, 1-2, …, 19-20), level 0 against the built-in `random` and
+# `greedy` players, and level 0 against level 5, then one Elo scale fitted over all of a
+# game's games with `random` at 0 (`shove rate`). Played as shards like docs/scripts/
+# ladder.sh: each shard's log is kept in OUT, a complete shard is not played again, a shard
+# cut off resumes (`shove match --resume`), and several runs share the queue through locks.
+#
+#   docs/scripts/levels.sh akiba offboard abraxas     # every row of every game
+#   docs/scripts/levels.sh akiba/L3:L4                # one row
+#
+# An engine is `random`, `greedy` or `L<n>` (shove --level n). S: the engine (default
+# ./target/release/shove), JOBS: shards played at once (default: the cores), OUT: where
+# the logs go (default docs/levels), GAMES per row (default 200), SHARDS per row (default
+# 4), TC: the time control of every game (default movetime=500: the levels' own depth and
+# node caps bind below 20; level 20 searches the full half second).
+set -euo pipefail
+S=${S:-./target/release/shove}
+JOBS=${JOBS:-$(nproc)}
+OUT=${OUT:-docs/levels}
+GAMES=${GAMES:-200}
+SHARDS=${SHARDS:-4}
+TC=${TC:-movetime=500}
+ROWS=${ROWS:-"L0:random L0:greedy L0:L5 $(for l in $(seq 0 19); do echo -n "L$l:L$((l + 1)) "; done)"}
+[ $# -gt 0 ] || { echo "usage: $0 GAME[/E1:E2]..." >&2; exit 2; }
+mkdir -p "$OUT"
+
+rows() {
+  local arg row
+  for arg in "$@"; do
+    if [[ $arg == */* ]]; then
+      row=${arg#*/}
+      echo "${arg%%/*} ${row%%:*} ${row##*:}"
+    else
+      for row in $ROWS; do echo "$arg ${row%%:*} ${row##*:}"; done
+    fi
+  done
+}
+
+# The command line and the name of an engine.
+command_of() {
+  case $1 in
+    random | greedy) echo "$S --player $1" ;;
+    L*) echo "$S --level ${1#L}" ;;
+  esac
+}
+name_of() {
+  case $1 in
+    L*) echo "level ${1#L}" ;;
+    *) echo "$1" ;;
+  esac
+}
+
+shard_games() {
+  local k=$1 pairs=$((GAMES / 2))
+  echo $((2 * ((pairs - k + SHARDS) / SHARDS)))
+}
+
+played() { grep -vc '^#' "$1" 2>/dev/null || true; }
+
+play_shard() {
+  local game=$1 e1=$2 e2=$3 k=$4
+  local log="$OUT/$game-$e1-vs-$e2.shard-$k-of-$SHARDS.log"
+  exec 9>"$log.lock"
+  flock -n 9 || return 0
+  [ "$(played "$log")" = "$(shard_games "$k")" ] && return 0
+  "$S" match "$(command_of "$e1")" "$(command_of "$e2")" --game "$game" --tc "$TC" \
+    --name1 "$(name_of "$e1")" --name2 "$(name_of "$e2")" --games "$GAMES" \
+    --concurrency 1 --margin 1000 --timeout 900 --quiet \
+    --shard "$k/$SHARDS" --log "$log.part" --resume >/dev/null
+  mv "$log.part" "$log"
+}
+
+if [ "$1" = --play-shard ]; then
+  shift
+  play_shard "$@"
+  exit
+fi
+
+export S OUT GAMES SHARDS TC
+rows "$@" | while read -r game e1 e2; do
+  for k in $(seq 1 "$SHARDS"); do echo "$game $e1 $e2 $k"; done
+done | xargs -r -P "$JOBS" -L 1 bash "$0" --play-shard
+
+# Each game's levels on one scale, over every complete shard so far.
+rows "$@" | cut -d' ' -f1 | sort -u | while read -r game; do
+  logs=("$OUT/$game"-*.shard-*-of-"$SHARDS".log)
+  [ -e "${logs[0]}" ] || continue
+  echo "== $game: ${#logs[@]} shard logs"
+  "$S" rate "${logs[@]}"
+done

@@ -1,0 +1,493 @@
+//! Game records: one finished or unfinished game as a text file a person can keep, read and
+//! share (docs/records.md). A few `Key: value` header lines name the game, its rule options,
+//! the start position, the players, the result, the date and the engine; then one line per
+//! move, `N. pK move` (ply number, mover, move), because with extra moves the mover is not
+//! simply the other player.
+//!
+//! Reading a record ([`Record::from_str`]) replays it by the rules of its game, so a record
+//! that parses is a game that happened; every error names the line and the field.
+
+use crate::game::{Game, Outcome, Player};
+use crate::games::{GameVisitor, with_game};
+use crate::matches::log::{GameRecord, result_text};
+use std::fmt;
+use std::str::FromStr;
+
+/// The first line [`Record`]'s `Display` writes (a comment: readers skip `#` lines).
+pub const FIRST_LINE: &str = "# shove game record (docs/records.md)";
+
+/// A game: where it started, under which rules, who played, the moves and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The game's name (`akiba`, `offboard`, `abraxas`).
+    pub game: String,
+    /// Rule options (name, value) the game is played under; the game's defaults for the rest.
+    pub rules: Vec<(String, String)>,
+    /// The position string the moves start from.
+    pub start: String,
+    /// Names of player 1 and player 2 (empty: unknown).
+    pub players: [String; 2],
+    /// How the game ended; `None` while it goes on (`*`).
+    pub result: Option<Outcome>,
+    /// Why it ended, when not by the rules alone (e.g. a time loss); empty: not given.
+    pub reason: String,
+    /// The day it was played, `YYYY-MM-DD`; empty: unknown.
+    pub date: String,
+    /// The program that wrote the record, e.g. `shove 0.1.0`; empty: unknown.
+    pub engine: String,
+    /// The moves in the game's notation.
+    pub moves: Vec<String>,
+}
+
+/// What is wrong with a record, and where: the 1-based line and the field there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// 0 when the problem is the record as a whole (e.g. a header line missing).
+    pub line: usize,
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.field, self.message)
+        } else {
+            write!(
+                f,
+                "record line {}, {}: {}",
+                self.line, self.field, self.message
+            )
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+fn error(line: usize, field: &str, message: impl Into<String>) -> RecordError {
+    RecordError {
+        line,
+        field: field.to_string(),
+        message: message.into(),
+    }
+}
+
+/// The result as records and logs write it: `1-0`, `0-1`, `1/2-1/2`, or `*` (not over).
+pub fn result_field(result: Option<Outcome>) -> &'static str {
+    result.map_or("*", result_text)
+}
+
+fn parse_result(text: &str) -> Option<Option<Outcome>> {
+    match text {
+        "1-0" => Some(Some(Outcome::Win(Player::One))),
+        "0-1" => Some(Some(Outcome::Win(Player::Two))),
+        "1/2-1/2" => Some(Some(Outcome::Draw)),
+        "*" => Some(None),
+        _ => None,
+    }
+}
+
+fn player_tag(player: Player) -> &'static str {
+    match player {
+        Player::One => "p1",
+        Player::Two => "p2",
+    }
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`, for the `Date` of a new record.
+pub fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    civil_date(seconds / 86_400)
+}
+
+/// The calendar date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: u64) -> String {
+    let z = days as i64 + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// The program writing records now, for their `Engine` line.
+pub fn engine_version() -> String {
+    format!("shove {}", env!("CARGO_PKG_VERSION"))
+}
+
+impl Record {
+    /// The positions of the game under `G`: the start, then the one after each move.
+    /// Fails (naming the field, without a line) when the record is not a game of `G` under
+    /// its rules; a record that parsed from text always replays under its own game.
+    pub fn positions<G: Game>(&self) -> Result<Vec<G>, RecordError> {
+        self.replay::<G>(&Lines::default())
+    }
+
+    /// A `shove match --log` game as a record, checked by replaying it.
+    pub fn from_log(log: &GameRecord) -> Result<Record, String> {
+        let record = Record {
+            game: log.game.clone(),
+            rules: log.rules.clone(),
+            start: log.opening.clone(),
+            players: log.players.clone(),
+            result: Some(log.outcome),
+            reason: log.reason.clone(),
+            date: String::new(),
+            engine: String::new(),
+            moves: log.moves.clone(),
+        };
+        record
+            .check(&Lines::default())
+            .map_err(|e| format!("log game {} does not replay: {e}", log.number))?;
+        Ok(record)
+    }
+
+    /// Replays the record under its own game.
+    fn check(&self, lines: &Lines) -> Result<(), RecordError> {
+        with_game(
+            &self.game,
+            Check {
+                record: self,
+                lines,
+            },
+        )
+        .map_err(|e| error(lines.game, "Game", e))?
+    }
+
+    fn replay<G: Game>(&self, lines: &Lines) -> Result<Vec<G>, RecordError> {
+        if !self.game.eq_ignore_ascii_case(G::NAME) {
+            return Err(error(
+                lines.game,
+                "Game",
+                format!("a record of {}, not of {}", self.game, G::NAME),
+            ));
+        }
+        let mut rules = G::Rules::default();
+        for (name, value) in &self.rules {
+            let known = G::set_rule_option(&mut rules, name, value)
+                .map_err(|e| error(lines.rules, "Rules", e))?;
+            if !known {
+                return Err(error(
+                    lines.rules,
+                    "Rules",
+                    format!("{name} is not a rule option of {}", G::NAME),
+                ));
+            }
+        }
+        let start = match self.start.trim() {
+            "startpos" => G::start(rules),
+            text => {
+                G::parse(text, rules).map_err(|e| error(lines.start, "Start", e.to_string()))?
+            }
+        };
+        let mut positions = Vec::with_capacity(self.moves.len() + 1);
+        positions.push(start);
+        for (index, text) in self.moves.iter().enumerate() {
+            let line = lines.moves.get(index).copied().unwrap_or(0);
+            let field = format!("move {}", index + 1);
+            let mut position = positions[index].clone();
+            if let Some(&mover) = lines.movers.get(index)
+                && mover != position.to_move()
+            {
+                return Err(error(
+                    line,
+                    &field,
+                    format!(
+                        "'{}' is written for {}, but it is {}'s decision",
+                        text,
+                        player_tag(mover),
+                        player_tag(position.to_move())
+                    ),
+                ));
+            }
+            let mv = position
+                .parse_move(text)
+                .map_err(|e| error(line, &field, e.to_string()))?;
+            position.play(mv);
+            positions.push(position);
+        }
+        let last = positions.last().expect("the start is always there");
+        if let Some(outcome) = last.outcome()
+            && self.result != Some(outcome)
+        {
+            return Err(error(
+                lines.result,
+                "Result",
+                format!(
+                    "'{}', but the game ends {} by the rules",
+                    result_field(self.result),
+                    result_text(outcome)
+                ),
+            ));
+        }
+        Ok(positions)
+    }
+}
+
+/// The game in the file at `path`: a record, or game `number` of a `shove match --log` log
+/// (told apart by the log's first line). A log of one game needs no number.
+pub fn load(path: &std::path::Path, number: Option<usize>) -> Result<Record, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let name = path.display();
+    if text.lines().next() == Some(crate::matches::log::HEADER) {
+        let games =
+            crate::matches::log::read_log(text.as_bytes()).map_err(|e| format!("{name}: {e}"))?;
+        let game = match number {
+            Some(k) => games.iter().find(|g| g.number == k),
+            None if games.len() == 1 => games.first(),
+            None => {
+                return Err(format!(
+                    "{name} is a match log of {} games: choose one with --number K",
+                    games.len()
+                ));
+            }
+        };
+        let game = game.ok_or_else(|| match number {
+            Some(k) => format!("{name}: the log has no game {k}"),
+            None => format!("{name}: the log has no games"),
+        })?;
+        return Record::from_log(game).map_err(|e| format!("{name}: {e}"));
+    }
+    if number.is_some() {
+        return Err(format!(
+            "{name} is a game record, not a match log: --number does not apply"
+        ));
+    }
+    text.parse().map_err(|e| format!("{name}: {e}"))
+}
+
+/// Where each field stood in the text, for error messages (0: not from text).
+#[derive(Default)]
+struct Lines {
+    game: usize,
+    rules: usize,
+    start: usize,
+    result: usize,
+    moves: Vec<usize>,
+    movers: Vec<Player>,
+}
+
+struct Check<'a> {
+    record: &'a Record,
+    lines: &'a Lines,
+}
+
+impl GameVisitor for Check<'_> {
+    type Output = Result<(), RecordError>;
+    fn visit<G: Game>(self) -> Result<(), RecordError> {
+        self.record.replay::<G>(self.lines).map(|_| ())
+    }
+}
+
+impl fmt::Display for Record {
+    /// The record as text; the movers are written from the replay, so the record must be a
+    /// game of its own game (as every record read or made from a log is).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rules: Vec<String> = self
+            .rules
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        writeln!(f, "{FIRST_LINE}")?;
+        let rules = rules.join(" ");
+        let values = [
+            self.game.as_str(),
+            &rules,
+            &self.start,
+            &self.players[0],
+            &self.players[1],
+            result_field(self.result),
+            &self.reason,
+            &self.date,
+            &self.engine,
+        ];
+        for (key, value) in KEYS.iter().zip(values) {
+            // A line break in a value would end the header line early.
+            let value = value.replace(['\n', '\r'], " ");
+            match value.trim() {
+                "" => writeln!(f, "{key}:")?,
+                value => writeln!(f, "{key}: {value}")?,
+            }
+        }
+        writeln!(f)?;
+        let movers = with_game(&self.game, Movers(self))
+            .ok()
+            .and_then(Result::ok);
+        for (index, mv) in self.moves.iter().enumerate() {
+            match movers.as_ref().and_then(|m| m.get(index)) {
+                Some(&mover) => writeln!(f, "{}. {} {mv}", index + 1, player_tag(mover))?,
+                None => writeln!(f, "{}. {mv}", index + 1)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Who decided each move.
+struct Movers<'a>(&'a Record);
+
+impl GameVisitor for Movers<'_> {
+    type Output = Result<Vec<Player>, RecordError>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let positions = self.0.positions::<G>()?;
+        Ok(positions[..positions.len() - 1]
+            .iter()
+            .map(G::to_move)
+            .collect())
+    }
+}
+
+/// Header keys, each allowed once, in the order `Display` writes them.
+const KEYS: [&str; 9] = [
+    "Game", "Rules", "Start", "Player1", "Player2", "Result", "Reason", "Date", "Engine",
+];
+/// Keys a record cannot do without.
+const REQUIRED: [&str; 3] = ["Game", "Start", "Result"];
+
+impl FromStr for Record {
+    type Err = RecordError;
+
+    fn from_str(text: &str) -> Result<Record, RecordError> {
+        let mut values: [Option<(usize, String)>; KEYS.len()] = Default::default();
+        let mut lines = Lines::default();
+        let mut moves = Vec::new();
+        for (index, raw) in text.lines().enumerate() {
+            let number = index + 1;
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let first = line.split_whitespace().next().unwrap_or("");
+            if let Some(ply) = first.strip_suffix('.') {
+                let field = format!("move {}", moves.len() + 1);
+                if ply != (moves.len() + 1).to_string() {
+                    return Err(error(
+                        number,
+                        &field,
+                        format!("numbered '{first}', expected '{}.'", moves.len() + 1),
+                    ));
+                }
+                let words: Vec<&str> = line.split_whitespace().skip(1).collect();
+                let (mover, mv) = match words[..] {
+                    [mv] if mv != "p1" && mv != "p2" => (None, mv),
+                    ["p1", mv] => (Some(Player::One), mv),
+                    ["p2", mv] => (Some(Player::Two), mv),
+                    _ => {
+                        return Err(error(
+                            number,
+                            &field,
+                            format!("'{line}' is not 'N. p1|p2 MOVE'"),
+                        ));
+                    }
+                };
+                // A record without movers is read as one; movers given are checked.
+                if let Some(mover) = mover {
+                    if lines.movers.len() != moves.len() {
+                        return Err(error(number, &field, "movers given for some moves only"));
+                    }
+                    lines.movers.push(mover);
+                }
+                lines.moves.push(number);
+                moves.push(mv.to_string());
+                continue;
+            }
+            let Some((key, value)) = line.split_once(':') else {
+                return Err(error(
+                    number,
+                    "header",
+                    format!("'{line}' is neither 'Key: value' nor a move 'N. p1|p2 MOVE'"),
+                ));
+            };
+            let key = key.trim();
+            let Some(slot) = KEYS.iter().position(|k| k.eq_ignore_ascii_case(key)) else {
+                return Err(error(
+                    number,
+                    key,
+                    format!("unknown header key (expected one of {})", KEYS.join(", ")),
+                ));
+            };
+            if !moves.is_empty() {
+                return Err(error(number, KEYS[slot], "header line after the moves"));
+            }
+            if let Some((first, _)) = &values[slot] {
+                return Err(error(
+                    number,
+                    KEYS[slot],
+                    format!("given twice (first on line {first})"),
+                ));
+            }
+            values[slot] = Some((number, value.trim().to_string()));
+        }
+        if !lines.movers.is_empty() && lines.movers.len() != moves.len() {
+            return Err(error(0, "moves", "movers given for some moves only"));
+        }
+        for key in REQUIRED {
+            let slot = KEYS.iter().position(|k| *k == key).expect("a key");
+            if values[slot].is_none() {
+                return Err(error(0, key, format!("no '{key}:' line")));
+            }
+        }
+        let mut take = |key: &str| -> (usize, String) {
+            let slot = KEYS.iter().position(|k| *k == key).expect("a key");
+            values[slot].take().unwrap_or_default()
+        };
+        let (game_line, game) = take("Game");
+        let (rules_line, rules_text) = take("Rules");
+        let (start_line, start) = take("Start");
+        let (result_line, result_text) = take("Result");
+        let rules = rules_text
+            .split_whitespace()
+            .map(|option| {
+                option
+                    .split_once('=')
+                    .map(|(n, v)| (n.to_string(), v.to_string()))
+                    .ok_or_else(|| {
+                        error(rules_line, "Rules", format!("'{option}' is not Name=value"))
+                    })
+            })
+            .collect::<Result<_, _>>()?;
+        let result = parse_result(&result_text).ok_or_else(|| {
+            error(
+                result_line,
+                "Result",
+                format!("'{result_text}' is not 1-0, 0-1, 1/2-1/2 or *"),
+            )
+        })?;
+        let record = Record {
+            game: game.to_ascii_lowercase(),
+            rules,
+            start,
+            players: [take("Player1").1, take("Player2").1],
+            result,
+            reason: take("Reason").1,
+            date: take("Date").1,
+            engine: take("Engine").1,
+            moves,
+        };
+        lines.game = game_line;
+        lines.rules = rules_line;
+        lines.start = start_line;
+        lines.result = result_line;
+        record.check(&lines)?;
+        Ok(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil() {
+        assert_eq!(civil_date(0), "1970-01-01");
+        assert_eq!(civil_date(11_016), "2000-02-29");
+        assert_eq!(civil_date(20_417), "2025-11-25");
+    }
+}

@@ -1,0 +1,176 @@
+//! Playing strength levels (`Skill Level` 0..20): a weak level plays like a weak player —
+//! a shallow search with a node cap, several lines (MultiPV), and a choice among them
+//! weighted by their scores and the level, after Stockfish's `Skill::pick_best`. Level 20
+//! is the full search, unchanged.
+//!
+//! The choice's randomness is seeded by the position and the level, so the same game
+//! against the same level is the same game (reproducible tests and reviews).
+
+use super::{Limits, MATE, Score};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+/// Lines a weak level chooses among (Stockfish: 4).
+pub const LINES: usize = 4;
+/// The score difference below which lines count as equally good in the random part of the
+/// choice: one marble, point or stone (Stockfish: a pawn).
+const UNIT: i32 = 100;
+
+/// A strength level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skill {
+    level: u32,
+}
+
+impl Default for Skill {
+    fn default() -> Self {
+        Skill {
+            level: Skill::MAX_LEVEL,
+        }
+    }
+}
+
+impl Skill {
+    /// Full strength: the search as it is.
+    pub const MAX_LEVEL: u32 = 20;
+
+    /// The level, or why it is not one.
+    pub fn new(level: u32) -> Result<Skill, String> {
+        if level <= Skill::MAX_LEVEL {
+            Ok(Skill { level })
+        } else {
+            Err(format!(
+                "Skill Level {level} is out of range 0..={}",
+                Skill::MAX_LEVEL
+            ))
+        }
+    }
+
+    pub fn level(self) -> u32 {
+        self.level
+    }
+
+    /// Whether this level weakens the search (every level below 20).
+    pub fn enabled(self) -> bool {
+        self.level < Skill::MAX_LEVEL
+    }
+
+    /// The limits of a search at this level: depth at most `1 + level / 2` and at most
+    /// `1000 · 2^(level / 2)` nodes, within the limits asked for.
+    pub fn limits(self, limits: &Limits) -> Limits {
+        if !self.enabled() {
+            return *limits;
+        }
+        let depth = 1 + self.level / 2;
+        let nodes = 1000u64 << (self.level / 2);
+        Limits {
+            depth: Some(limits.depth.map_or(depth, |d| d.min(depth))),
+            nodes: Some(limits.nodes.map_or(nodes, |n| n.min(nodes))),
+            infinite: false,
+            ..*limits
+        }
+    }
+
+    /// Lines to search: at least [`LINES`] at a weak level.
+    pub fn lines(self, multipv: usize) -> usize {
+        if self.enabled() {
+            multipv.max(LINES)
+        } else {
+            multipv
+        }
+    }
+
+    /// Stockfish's `pick_best`: each line's score plus a push that grows with its distance
+    /// from the best score (more at weaker levels) and a random part up to the spread of
+    /// the lines (capped at one [`UNIT`]); the line with the highest total is played.
+    /// `lines` are (score, move) sorted best first; `seed` makes the choice reproducible.
+    pub fn pick<M: Copy>(self, lines: &[(Score, M)], seed: u64) -> Option<M> {
+        if !self.enabled() || lines.len() < 2 {
+            return lines.first().map(|&(_, mv)| mv);
+        }
+        let value = |score: Score| match score {
+            Score::Cp(cp) => cp,
+            Score::Mate(n) if n > 0 => MATE - n,
+            Score::Mate(n) => -MATE - n,
+        };
+        let mut rng = StdRng::seed_from_u64(seed ^ u64::from(self.level).rotate_left(32));
+        let top = value(lines[0].0);
+        let last = value(lines[lines.len() - 1].0);
+        let delta = (top - last).clamp(0, UNIT);
+        let weakness = 120 - 2 * self.level as i32;
+        let mut best = None;
+        let mut best_total = i32::MIN;
+        for &(score, mv) in lines {
+            let score = value(score);
+            let random = rng.random_range(0..weakness);
+            let push = (weakness * (top - score).min(4 * UNIT) + delta * random) / 128;
+            if score + push >= best_total {
+                best_total = score + push;
+                best = Some(mv);
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_out_of_range_are_refused() {
+        assert!(Skill::new(21).is_err());
+        assert_eq!(Skill::new(0).unwrap().level(), 0);
+        assert!(!Skill::default().enabled());
+    }
+
+    #[test]
+    fn full_strength_keeps_the_limits_and_the_best_line() {
+        let full = Skill::default();
+        let limits = Limits {
+            movetime: Some(std::time::Duration::from_millis(100)),
+            ..Limits::default()
+        };
+        assert_eq!(full.limits(&limits), limits);
+        assert_eq!(full.lines(1), 1);
+        let lines = [(Score::Cp(10), 'a'), (Score::Cp(9), 'b')];
+        assert_eq!(full.pick(&lines, 1), Some('a'));
+    }
+
+    #[test]
+    fn weak_levels_choose_among_close_lines_and_rarely_a_losing_one() {
+        let weak = Skill::new(0).unwrap();
+        let limits = weak.limits(&Limits::default());
+        assert_eq!((limits.depth, limits.nodes), (Some(1), Some(1000)));
+        let lines = [
+            (Score::Cp(30), 'a'),
+            (Score::Cp(20), 'b'),
+            (Score::Cp(0), 'c'),
+            (Score::Mate(-2), 'd'),
+        ];
+        let picks: Vec<char> = (0..200)
+            .filter_map(|seed| weak.pick(&lines, seed))
+            .collect();
+        assert!(picks.contains(&'b') && picks.contains(&'c'), "{picks:?}");
+        assert!(
+            !picks.contains(&'d'),
+            "a forced loss is never chosen: {picks:?}"
+        );
+        // The same seed, the same choice.
+        assert_eq!(weak.pick(&lines, 7), weak.pick(&lines, 7));
+        // Stronger levels keep the best line more often.
+        let spread = [
+            (Score::Cp(100), 'a'),
+            (Score::Cp(60), 'b'),
+            (Score::Cp(20), 'c'),
+            (Score::Cp(-50), 'd'),
+        ];
+        let kept = |level| {
+            let skill = Skill::new(level).unwrap();
+            (0..1000)
+                .filter(|&s| skill.pick(&spread, s) == Some('a'))
+                .count()
+        };
+        assert!(kept(19) > kept(0) + 100, "{} vs {}", kept(19), kept(0));
+    }
+}

@@ -1,0 +1,196 @@
+//! Game review (`src/review.rs`, `shove review`): on positions of the tactics suite a move
+//! that throws away a forced win is `??` and the winning move has no mark; every score is
+//! turned to the mover's view through extra moves; the JSON output parses.
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use shove::akiba::Position;
+use shove::game::{Game, MoveList, Player};
+use shove::record::Record;
+use shove::review::{Eval, Mark, Review, ReviewConfig, review};
+use shove::search::Limits;
+use std::process::Command;
+
+const SHOVE: &str = env!("CARGO_BIN_EXE_shove");
+
+fn config(depth: u32) -> ReviewConfig {
+    ReviewConfig {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        threads: 1,
+        hash_megabytes: 16,
+        network: None,
+    }
+}
+
+fn record(start: &str, moves: &[String]) -> Record {
+    Record {
+        game: "akiba".into(),
+        rules: Vec::new(),
+        start: start.into(),
+        players: ["Ann".into(), "Bob".into()],
+        result: None,
+        reason: String::new(),
+        date: String::new(),
+        engine: String::new(),
+        moves: moves.to_vec(),
+    }
+}
+
+fn reviewed(record: &Record, depth: u32) -> Review {
+    review::<Position>(record, &config(depth), &mut |_, _| {}).expect("the review runs")
+}
+
+/// Akiba tactics positions that force a win in 3 plies, with their winning moves.
+fn tactics() -> Vec<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/akiba-tactics.epd"
+    ))
+    .unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && l.contains("; dm 3 ;"))
+        .map(|line| {
+            let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+            let best = fields[1].trim_start_matches("bm ").split_whitespace();
+            (fields[0].to_string(), best.map(str::to_string).collect())
+        })
+        .collect()
+}
+
+#[test]
+fn a_missed_forced_win_is_a_blunder_and_the_winning_move_has_no_mark() {
+    let positions = tactics();
+    assert!(positions.len() >= 3);
+    let mut blunders = 0;
+    for (start, winning) in &positions {
+        // The winning move: no mark, no other best move, the win kept.
+        let good = reviewed(&record(start, &winning[..1]), 6);
+        let m = &good.moves[0];
+        assert!(matches!(m.before, Eval::Mate(3)), "{start}: {:?}", m.before);
+        assert_eq!((m.mark, m.best.as_deref()), (None, None), "{start}: {m:?}");
+        assert_eq!(m.accuracy, 100.0);
+        // Every other move that leaves no forced win is `??`, with a winning move as best.
+        let position = Position::parse(start, Default::default()).unwrap();
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        for mv in moves.iter().map(ToString::to_string) {
+            if winning.contains(&mv) {
+                continue;
+            }
+            let bad = reviewed(&record(start, std::slice::from_ref(&mv)), 6);
+            let m = &bad.moves[0];
+            if matches!(m.after, Eval::Mate(n) if n > 0) {
+                continue;
+            }
+            assert_eq!(m.mark, Some(Mark::Blunder), "{start} {mv}: {m:?}");
+            assert!(
+                winning.contains(m.best.as_ref().unwrap()),
+                "{start} {mv}: {m:?}"
+            );
+            blunders += 1;
+        }
+        let summary = &good.players[position.to_move().index()];
+        assert_eq!(
+            summary.blunders + summary.mistakes + summary.inaccuracies,
+            0
+        );
+    }
+    assert!(blunders > 0);
+}
+
+/// With extra moves the mover of consecutive moves can be the same player: the evaluation
+/// after a move is the next move's before, negated only when the decision changes hands.
+#[test]
+fn evaluations_follow_the_mover_through_extra_moves() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut extra_moves = 0;
+    for _ in 0..4 {
+        let mut position = Position::start(Default::default());
+        let start = position.to_string();
+        let mut moves = Vec::new();
+        let mut movers = Vec::new();
+        while moves.len() < 40 && position.outcome().is_none() {
+            let mut list = MoveList::new();
+            position.legal_moves(&mut list);
+            let mv = list[rng.random_range(0..list.len())];
+            movers.push(position.to_move());
+            moves.push(mv.to_string());
+            position.play(mv);
+        }
+        extra_moves += movers.windows(2).filter(|w| w[0] == w[1]).count();
+        let result = reviewed(&record(&start, &moves), 3);
+        for (pair, who) in result.moves.windows(2).zip(movers.windows(2)) {
+            assert_eq!(pair[0].mover, who[0].index() as u8 + 1);
+            if pair[1].after == Eval::Over(1) || pair[1].after == Eval::Over(-1) {
+                continue;
+            }
+            let expected = if who[0] == who[1] {
+                pair[1].before
+            } else {
+                match pair[1].before {
+                    Eval::Cp(cp) => Eval::Cp(-cp),
+                    Eval::Mate(n) => Eval::Mate(-n),
+                    other => other,
+                }
+            };
+            assert_eq!(pair[0].after, expected, "{:?} then {:?}", pair[0], pair[1]);
+            let win = |p: Player, m: &shove::review::MoveReview| {
+                if m.mover == p.index() as u8 + 1 {
+                    m.win_before
+                } else {
+                    100.0 - m.win_before
+                }
+            };
+            assert!((pair[0].win_after - win(who[0], &pair[1])).abs() < 1e-9);
+        }
+    }
+    assert!(extra_moves > 0, "the random games have extra moves");
+}
+
+#[test]
+fn the_command_line_reviews_records_and_logs_as_text_and_json() {
+    let (start, winning) = &tactics()[0];
+    let position = Position::parse(start, Default::default()).unwrap();
+    let mut list = MoveList::new();
+    position.legal_moves(&mut list);
+    let other = list
+        .iter()
+        .map(ToString::to_string)
+        .find(|m| !winning.contains(m))
+        .unwrap();
+    let dir = std::env::temp_dir().join(format!("shove-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    std::fs::write(&file, record(start, &[other]).to_string()).unwrap();
+    let file = file.to_str().unwrap();
+    let run = |args: &[&str]| Command::new(SHOVE).args(args).output().unwrap();
+    let output = run(&["review", file, "--depth", "5", "--json"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["game"], "akiba");
+    assert_eq!(json["search"], "depth 5");
+    assert_eq!(json["moves"][0]["ply"], 1);
+    assert!(json["moves"][0]["before"]["mate"].as_i64().unwrap() > 0);
+    assert_eq!(json["players"][0]["name"], "Ann");
+    let output = run(&["review", file, "--depth", "5"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.lines().count() == 4, "{text}");
+    assert!(text.contains("player 1 Ann: accuracy"), "{text}");
+    // Bad input: a missing file, a damaged record, a depth out of range.
+    for args in [
+        &["review", "no-such-file.txt"][..],
+        &["review", file, "--depth", "0"][..],
+        &["review", file, "--number", "2"][..],
+    ] {
+        let output = run(args);
+        assert!(!output.status.success(), "{args:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: "));
+    }
+}
