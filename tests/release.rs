@@ -36,7 +36,6 @@ fn read(path: &Path) -> String {
 
 #[test]
 fn the_version_is_the_crates() {
-    assert_eq!(VERSION, "0.2.0");
     let output = shove(&["--version"]);
     assert!(output.status.success());
     assert_eq!(text(&output.stdout), format!("shove {VERSION}\n"));
