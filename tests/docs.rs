@@ -20,8 +20,8 @@
 //! or output that interleaves with a running search). The last `> ` line must end the
 //! engine (`quit`), with status 0 and nothing more printed.
 //!
-//! **The cutegames settings file** (the `json` block of protocol.md): its engines'
-//! `parameters` and shared `options` must be accepted by shove.
+//! **The cutegames settings files** (docs/cutegames/*.json): their engines' `parameters`
+//! and shared `options` must be accepted by shove.
 //!
 //! Lines are compared word by word (runs of spaces do not matter) with the numbers after
 //! `nps` and `time` masked, as they depend on the machine. Node counts are not masked:
@@ -487,61 +487,57 @@ fn flags_a_subcommand_does_not_take_are_refused() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), "nodes 2268\n");
 }
 
-/// The cutegames settings file in protocol.md: every engine's `parameters` start shove, and
+/// The cutegames settings files (docs/cutegames/*.json, one per game, run for real with
+/// cutegames as protocol.md says): `askturn` on, the game's opening file, the engine path
+/// of a `cargo build --release`, every engine's `parameters` start shove in that game, and
 /// the shared `options` are accepted (`setoption` answers no error line).
 #[test]
-fn cutegames_settings_example_is_accepted() {
-    let settings = blocks(&read("protocol.md"))
-        .into_iter()
-        .find(|b| b.info == "json")
-        .expect("protocol.md has a json settings block");
-    let value = |line: &str| -> Option<(String, String)> {
-        let (key, rest) = line.trim().trim_end_matches(',').split_once(": ")?;
-        let key = key.strip_prefix('"')?.strip_suffix('"')?;
-        let rest = rest.strip_prefix('"')?.strip_suffix('"')?;
-        Some((key.to_string(), rest.to_string()))
-    };
-    let mut options = Vec::new();
-    let mut parameters = Vec::new();
-    let mut in_options = false;
-    for (_, line) in &settings.lines {
-        let trimmed = line.trim();
-        if trimmed.starts_with("\"options\"") {
-            in_options = true;
-        } else if in_options && trimmed.starts_with('}') {
-            in_options = false;
-        } else if let Some((key, text)) = value(line) {
-            if in_options {
-                options.push((key, text));
-            } else if key == "parameters" {
-                parameters.push(text);
+fn cutegames_settings_files_are_accepted() {
+    for game in ["akiba", "offboard", "abraxas"] {
+        let path = format!("docs/cutegames/{game}.json");
+        let settings: serde_json::Value =
+            serde_json::from_str(&read(&path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(settings["protocol"]["askturn"], true, "{path}");
+        let openings = format!("positions/{game}-openings.txt");
+        assert_eq!(settings["openings"]["path"], *openings, "{path}");
+        assert!(Path::new(ROOT).join(&openings).exists(), "{openings}");
+        let options: Vec<(&String, &str)> = settings["options"]
+            .as_object()
+            .expect("options")
+            .iter()
+            .map(|(name, value)| (name, value.as_str().expect("option values are strings")))
+            .collect();
+        assert!(options.len() >= 3, "{path}");
+        let engines = settings["engines"].as_array().expect("engines");
+        assert_eq!(engines.len(), 2, "{path}");
+        for engine in engines {
+            assert_eq!(engine["path"], "target/release/shove", "{path}");
+            assert_eq!(engine["protocol"], "UGI", "{path}");
+            let params = engine["parameters"].as_str().expect("parameters");
+            assert!(
+                params.starts_with(&format!("--game {game}")),
+                "{path}: {params}"
+            );
+            let mut child = Command::new(SHOVE)
+                .args(params.split_whitespace())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start shove");
+            let mut input = child.stdin.take().expect("stdin");
+            for (name, text) in &options {
+                writeln!(input, "setoption name {name} value {text}").expect("send");
             }
+            writeln!(input, "query p1turn\nisready\nquit").expect("send");
+            drop(input);
+            let output = child.wait_with_output().expect("run shove");
+            assert!(output.status.success(), "shove {params}");
+            assert_eq!(
+                String::from_utf8_lossy(&output.stdout),
+                "response true\nreadyok\n",
+                "{path}: shove {params} with options {options:?}"
+            );
         }
-    }
-    assert!(
-        options.len() >= 3 && parameters.len() == 2,
-        "{options:?} {parameters:?}"
-    );
-    for params in &parameters {
-        let mut child = Command::new(SHOVE)
-            .args(params.split_whitespace())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start shove");
-        let mut input = child.stdin.take().expect("stdin");
-        for (name, text) in &options {
-            writeln!(input, "setoption name {name} value {text}").expect("send");
-        }
-        writeln!(input, "isready\nquit").expect("send");
-        drop(input);
-        let output = child.wait_with_output().expect("run shove");
-        assert!(output.status.success(), "shove {params}");
-        assert_eq!(
-            String::from_utf8_lossy(&output.stdout),
-            "readyok\n",
-            "shove {params} with options {options:?}"
-        );
     }
 }

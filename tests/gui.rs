@@ -637,3 +637,34 @@ async fn a_page_without_its_token_or_over_the_limit_says_why() {
     );
     page.close().await;
 }
+
+/// The engine list names a started engine by its `id name`: shove with its version (the
+/// crate's), a built-in player with its name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_list_shows_the_version() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let (_driver, client, _profile) = start_browser(&chromium, &driver).await;
+    let shove = env!("CARGO_BIN_EXE_shove");
+    let (_gui, url) = start_gui(&[shove, &format!("{shove} --player greedy")]);
+    client.goto(&url).await.expect("the page loads");
+    let names = wait_for(
+        &client,
+        "const rows = [...document.querySelectorAll('#engine-list .engine')]; \
+         return rows.length === 2 && rows.every(r => r.classList.contains('ready')) \
+           && rows.map(r => r.querySelector('.name').textContent)",
+        30,
+        "both engines to start",
+    )
+    .await;
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(
+        names,
+        json!([
+            format!("1: shove {version}"),
+            format!("2: shove {version} player greedy")
+        ])
+    );
+    client.close().await.expect("the browser closes");
+}

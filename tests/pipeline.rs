@@ -457,9 +457,10 @@ fn a_cut_off_match_resumes_from_its_log() {
     };
     let output = play("12", "1/2", false);
     assert!(output.status.success());
-    // Cut the log after its first two games, as a stopped machine would leave it.
+    // Cut the log after its first two games, as a stopped machine would leave it (three
+    // comment lines: header, settings, engines).
     let full = read(&log);
-    let kept: String = full.lines().take(4).map(|l| format!("{l}\n")).collect();
+    let kept: String = full.lines().take(5).map(|l| format!("{l}\n")).collect();
     std::fs::write(&log, &kept).unwrap();
 
     // Other settings, or another shard's log, are refused and the log is left alone.

@@ -1359,3 +1359,35 @@ fn abraxas_depth_10_finds_wins_that_depth_6_misses() {
         );
     }
 }
+
+/// The time limits count from when the `go` was read (`Limits::received`): a search that
+/// starts after its whole movetime has passed (its thread was not run on a busy machine)
+/// stops after the first iteration instead of using the movetime again.
+#[test]
+fn a_late_search_counts_its_time_from_the_go() {
+    let position = Position::start(Rules::default());
+    let movetime = std::time::Duration::from_millis(300);
+    let late = Limits {
+        movetime: Some(movetime),
+        received: Instant::now().checked_sub(movetime),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let result = search(&mut Searcher::new(16), &position, &[], &late);
+    assert!(started.elapsed() < movetime / 2, "{:?}", started.elapsed());
+    assert!(result.depth <= 1, "depth {}", result.depth);
+    assert!(result.best.is_some());
+    // On time, the same search uses its movetime.
+    let on_time = Limits {
+        received: Some(Instant::now()),
+        ..late
+    };
+    let started = Instant::now();
+    let result = search(&mut Searcher::new(16), &position, &[], &on_time);
+    assert!(
+        started.elapsed() >= movetime * 9 / 10,
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(result.depth > 1);
+}

@@ -94,7 +94,7 @@ fn match_shards_through_parallel_merge_to_the_unsharded_match() {
         // The unsharded log in game order.
         let whole = read(&dir.join("whole.log"));
         let mut lines: Vec<&str> = whole.lines().collect();
-        let (head, games) = lines.split_at_mut(2);
+        let (head, games) = lines.split_at_mut(3);
         games.sort_by_key(|l| l.split('\t').next().and_then(|n| n.parse::<u32>().ok()));
         let mut text = head.join("\n");
         for game in games {

@@ -104,6 +104,8 @@ pub struct Engine {
     /// Lines of its stdout with the moment they were read.
     lines: Receiver<(Instant, String)>,
     dialect: Dialect,
+    /// What the engine calls itself (`id name`), if it says.
+    id_name: Option<String>,
 }
 
 impl Engine {
@@ -153,6 +155,7 @@ impl Engine {
             stdin,
             lines,
             dialect: Dialect::Ugi,
+            id_name: None,
         };
         engine
             .handshake(game, options, timeout)
@@ -162,6 +165,11 @@ impl Engine {
 
     pub fn dialect(&self) -> Dialect {
         self.dialect
+    }
+
+    /// The engine's `id name` (its name and version, e.g. `shove 0.2.0`), if it sent one.
+    pub fn id_name(&self) -> Option<&str> {
+        self.id_name.as_deref()
     }
 
     fn send(&mut self, line: &str) -> Result<(), Failure> {
@@ -232,10 +240,14 @@ impl Engine {
         self.send("ugi")?;
         self.send("isready")?;
         let mut offered = Vec::new();
+        let mut id_name = None;
         let mut note_option = |line: &str| {
             if let Some(rest) = line.strip_prefix("option name ") {
                 let name = rest.split(" type ").next().unwrap_or(rest).trim();
                 offered.push(name.to_ascii_lowercase());
+            }
+            if let Some(name) = line.strip_prefix("id name ") {
+                id_name = Some(name.trim().to_string());
             }
         };
         let mut ugi = false;
@@ -259,6 +271,7 @@ impl Engine {
                 }
             }
         }
+        self.id_name = id_name;
         if offered.iter().any(|o| o == "game") {
             self.send(&format!("setoption name Game value {game}"))?;
         }

@@ -4,7 +4,9 @@
 //! A line holds tab-separated fields: game number, game name, player 1's engine, player 2's
 //! engine, result (`1-0`, `0-1`, `1/2-1/2`, from player 1's view), reason, opening position
 //! string, moves (space-separated), rule options (`Name=value`, space-separated). Lines
-//! starting with `#` are comments.
+//! starting with `#` are comments: the header, the match's settings and (from shove 0.2.0
+//! on) the engines' own names and versions, `#engines` with `engine1=<id name>` and
+//! `engine2=<id name>`. Readers skip comments, so logs with or without that line read alike.
 
 use super::FailureKind;
 use crate::game::{Game, Outcome, Player};
@@ -19,6 +21,17 @@ pub const HEADER: &str =
 /// Starts the second line of a log: the match's settings (see
 /// [`super::MatchConfig::settings`]), which `shove merge` compares.
 pub const SETTINGS: &str = "#settings";
+
+/// Starts the third line of a log: what the two engines call themselves (`id name`), so
+/// that a log says which versions played. Not part of the settings: logs written before
+/// it existed still merge and resume.
+pub const ENGINES: &str = "#engines";
+
+/// The `#engines` line for the engines' `id name`s (`?` for an engine that sent none).
+pub fn engines_line(id_names: [Option<&str>; 2]) -> String {
+    let field = |i: usize| format!("engine{}={}", i + 1, clean(id_names[i].unwrap_or("?")));
+    format!("{ENGINES}\t{}\t{}", field(0), field(1))
+}
 
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,6 +173,22 @@ pub fn settings(path: &Path) -> Result<String, String> {
                 path.display()
             )
         })
+}
+
+/// The `#engines` line of the log at `path` (without its tag), if it has one: logs of
+/// shove before 0.2.0 have none.
+pub fn engines(path: &Path) -> Result<Option<String>, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let line = std::io::BufReader::new(file)
+        .lines()
+        .nth(2)
+        .transpose()
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(line
+        .as_deref()
+        .and_then(|line| line.strip_prefix(ENGINES))
+        .map(|s| s.trim_start_matches('\t').to_string()))
 }
 
 /// The differing `name=value` fields of two settings lines, for refusal messages.

@@ -438,16 +438,20 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
             openings.len()
         );
     }
-    // Fail fast on a wrong command or option instead of losing every game.
-    for engine in &config.engines {
-        Engine::start(
+    // Fail fast on a wrong command or option instead of losing every game; learn what the
+    // engines call themselves for the log.
+    let mut id_names: [Option<String>; 2] = [None, None];
+    for (engine, id_name) in config.engines.iter().zip(&mut id_names) {
+        let process = Engine::start(
             &engine.name,
             &engine.command,
             G::NAME,
             &config.options,
             config.timeout,
         )?;
+        *id_name = process.id_name().map(str::to_string);
     }
+    let engines_line = log::engines_line(id_names.each_ref().map(Option::as_deref));
     let mut games: Vec<usize> = (0..2 * pairs)
         .filter(|&index| config.shard.owns(index / 2))
         .collect();
@@ -458,7 +462,9 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
         ));
     }
     let resumed = match &config.log {
-        Some(path) if config.resume && path.exists() => resumed_games(config, path, &games)?,
+        Some(path) if config.resume && path.exists() => {
+            resumed_games(config, path, &games, &engines_line)?
+        }
         _ => Vec::new(),
     };
     games.retain(|&index| !resumed.iter().any(|r| r.number == index + 1));
@@ -476,6 +482,7 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
             let mut writer = BufWriter::new(file);
             writeln!(writer, "{HEADER}")
                 .and_then(|()| writeln!(writer, "{SETTINGS}\t{}", config.settings()))
+                .and_then(|()| writeln!(writer, "{engines_line}"))
                 .map_err(|e| format!("cannot write the log: {e}"))?;
             Some(writer)
         }
@@ -555,10 +562,13 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
 
 /// The games of the log at `path` when a match resumes: the log must come from a match with
 /// these settings, and hold each game once and only games of this shard (`games`, 0-based).
+/// If it names the engines that played (`#engines`, `engines_line` is ours), they must be
+/// the same: the rest of a match is not played by another version.
 fn resumed_games(
     config: &MatchConfig,
     path: &Path,
     games: &[usize],
+    engines_line: &str,
 ) -> Result<Vec<GameRecord>, String> {
     let (logged, ours) = (log::settings(path)?, config.settings());
     if logged != ours {
@@ -566,6 +576,19 @@ fn resumed_games(
             "cannot resume {}: it comes from a match with other settings: {}",
             path.display(),
             log::differences(&logged, &ours)
+        ));
+    }
+    let ours = engines_line
+        .strip_prefix(log::ENGINES)
+        .unwrap_or(engines_line)
+        .trim_start_matches('\t');
+    if let Some(logged) = log::engines(path)?
+        && logged != ours
+    {
+        return Err(format!(
+            "cannot resume {}: it was played by other engines: {}",
+            path.display(),
+            log::differences(&logged, ours)
         ));
     }
     let records = log::read_log_file(path)?;

@@ -5,7 +5,7 @@
 
 use super::data::{self, Sample};
 use crate::matches::MatchReport;
-use crate::matches::log::{self, GameRecord, HEADER, SETTINGS};
+use crate::matches::log::{self, ENGINES, GameRecord, HEADER, SETTINGS};
 use crate::matches::stats::Sprt;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
@@ -68,6 +68,8 @@ fn merge_logs(inputs: &[PathBuf], out: Option<&Path>) -> Result<String, String> 
     let settings = log::settings(&inputs[0])?;
     let mut records: Vec<GameRecord> = Vec::new();
     let mut owner: HashMap<usize, &PathBuf> = HashMap::new();
+    // The engines that played, from the first log that names them (older logs do not).
+    let mut engines: Option<(String, &PathBuf)> = None;
     for path in inputs {
         let these = log::settings(path)?;
         if these != settings {
@@ -77,6 +79,18 @@ fn merge_logs(inputs: &[PathBuf], out: Option<&Path>) -> Result<String, String> 
                 path.display(),
                 log::differences(&settings, &these)
             ));
+        }
+        match (log::engines(path)?, &engines) {
+            (Some(these), Some((first, first_path))) if these != *first => {
+                return Err(format!(
+                    "{} and {} were played by different engines: {}",
+                    first_path.display(),
+                    path.display(),
+                    log::differences(first, &these)
+                ));
+            }
+            (Some(these), None) => engines = Some((these, path)),
+            _ => {}
         }
         for record in log::read_log_file(path)? {
             if let Some(other) = owner.insert(record.number, path) {
@@ -100,6 +114,9 @@ fn merge_logs(inputs: &[PathBuf], out: Option<&Path>) -> Result<String, String> 
     let report = report(&records, sprt)?;
     if let Some(out) = out {
         let mut text = format!("{HEADER}\n{SETTINGS}\t{settings}\n");
+        if let Some((engines, _)) = &engines {
+            text.push_str(&format!("{ENGINES}\t{engines}\n"));
+        }
         for record in &records {
             text.push_str(&record.to_line());
             text.push('\n');

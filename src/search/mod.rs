@@ -305,9 +305,9 @@ impl<G: Game> Worker<G> {
         }
     }
 
-    /// Starts the clock of the search: at its start, or at the ponderhit.
-    fn start_clock(&mut self) {
-        self.clock_start = Instant::now();
+    /// Starts the clock of the search: when its `go` was read, or at the ponderhit.
+    fn start_clock(&mut self, at: Instant) {
+        self.clock_start = at;
         self.hard_deadline = self.budget.1.map(|hard| self.clock_start + hard);
     }
 
@@ -329,7 +329,7 @@ impl<G: Game> Worker<G> {
     ) -> SearchResult<G::Move> {
         self.begin(history, limits);
         self.budget = limits.time_budget(root.to_move().index());
-        self.start_clock();
+        self.start_clock(limits.received.unwrap_or_else(Instant::now));
         let soft = self.budget.0;
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut previous_scores = vec![0; lines];
@@ -382,8 +382,12 @@ impl<G: Game> Worker<G> {
             }
             self.notice_ponderhit();
             // An iteration takes a few times longer than the last: do not start one that
-            // cannot finish in the soft budget.
-            if !self.pondering && soft.is_some_and(|soft| self.clock_start.elapsed() * 2 > soft) {
+            // cannot finish in the soft budget, nor one past the hard limit (the clock is
+            // read only every 1024 nodes, which small early iterations may not reach).
+            if !self.pondering
+                && (soft.is_some_and(|soft| self.clock_start.elapsed() * 2 > soft)
+                    || self.hard_deadline.is_some_and(|d| Instant::now() >= d))
+            {
                 break;
             }
             if let (Some(mate), Score::Mate(n)) = (limits.mate, result.score)
@@ -433,7 +437,7 @@ impl<G: Game> Worker<G> {
     fn notice_ponderhit(&mut self) {
         if self.pondering && !self.shared.ponder.load(Ordering::Relaxed) {
             self.pondering = false;
-            self.start_clock();
+            self.start_clock(Instant::now());
         }
     }
 

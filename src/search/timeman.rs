@@ -1,6 +1,12 @@
 //! Time management: how long a search may run, from the limits a `go` gives.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// How many times `Move Overhead` a clock keeps in reserve. With an increment the clock
+/// settles where a move costs about the increment, which is at the reserve: once would let
+/// a single delay of the overhead's length (a busy machine not running the engine) lose
+/// the game at a short clock such as 50 ms + 1 ms; at long clocks it is a negligible share.
+pub const CLOCK_RESERVE_OVERHEADS: u32 = 2;
 
 /// Remaining time on both clocks, indexed by [`crate::game::Player::index`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,6 +32,10 @@ pub struct Limits {
     pub ponder: bool,
     /// The margin kept for the time it takes to send a move (`Move Overhead`).
     pub move_overhead: Duration,
+    /// When the `go` was read: the time limits count from then, so that time lost before
+    /// the search runs (starting its thread on a busy machine) is time spent. `None`: from
+    /// the start of the search.
+    pub received: Option<Instant>,
 }
 
 impl Limits {
@@ -36,12 +46,14 @@ impl Limits {
     /// before `0.9 T`, and has no soft limit (an iteration cut off keeps the best move it
     /// has found). A clock gives about `time / movestogo` (30 moves if not given) plus
     /// three quarters of the increment as the soft limit, and at most four times that, or a
-    /// third of the time left, as the hard one.
+    /// third of the time left, as the hard one. The clock is spent only down to
+    /// [`CLOCK_RESERVE_OVERHEADS`] times the overhead: below it a move is made as fast as
+    /// the first iteration allows, and the increment builds the reserve up again.
     pub(crate) fn time_budget(&self, side: usize) -> (Option<Duration>, Option<Duration>) {
         let mut soft = None;
         let mut hard = self.movetime.map(|t| t - self.move_overhead.min(t / 10));
         if let Some((clock, left)) = self.clock.and_then(|c| c.time[side].map(|t| (c, t))) {
-            let left = left.saturating_sub(self.move_overhead);
+            let left = left.saturating_sub(self.move_overhead * CLOCK_RESERVE_OVERHEADS);
             let increment = clock.increment[side];
             let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 30);
             let base = left / moves + increment * 3 / 4;
@@ -79,15 +91,37 @@ mod tests {
     fn a_clock_gives_a_soft_and_a_hard_limit() {
         let limits = Limits {
             clock: Some(Clock {
-                time: [Some(ms(30_020)), None],
+                time: [Some(ms(30_040)), None],
                 increment: [ms(400), ms(0)],
                 moves_to_go: None,
             }),
             move_overhead: ms(20),
             ..Limits::default()
         };
-        // 30 s / 30 moves + 3/4 of 400 ms.
+        // 30 s (the clock less twice the overhead) / 30 moves + 3/4 of 400 ms.
         assert_eq!(limits.time_budget(0), (Some(ms(1300)), Some(ms(5200))));
         assert_eq!(limits.time_budget(1), (None, None));
+    }
+
+    #[test]
+    fn a_short_clock_keeps_twice_the_overhead() {
+        let limits = |left| Limits {
+            clock: Some(Clock {
+                time: [Some(ms(left)), Some(ms(left))],
+                increment: [ms(1), ms(1)],
+                moves_to_go: None,
+            }),
+            move_overhead: ms(20),
+            ..Limits::default()
+        };
+        // 50 ms + 1 ms: 10 ms above the reserve of 40 ms, a thirtieth of it and 3/4 ms at
+        // first, a third of it at most.
+        let (soft, hard) = limits(50).time_budget(0);
+        assert_eq!(soft, Some(ms(10) / 30 + Duration::from_micros(750)));
+        assert_eq!(hard, Some(ms(10) / 3));
+        // At or below the reserve a move is made at once (the first iteration only).
+        for left in [40, 25, 0] {
+            assert_eq!(limits(left).time_budget(1), (Some(ms(0)), Some(ms(0))));
+        }
     }
 }

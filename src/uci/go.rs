@@ -186,6 +186,7 @@ impl GoParams {
             mate: self.mate,
             ponder: self.ponder,
             move_overhead,
+            received: None,
         };
         let limited = limits.infinite
             || self.depth.is_some()

@@ -18,7 +18,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Stack of the search thread: deep recursion with move lists on the stack.
 const SEARCH_STACK_BYTES: usize = 64 << 20;
@@ -374,6 +374,7 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn go(&mut self, args: &[&str], settings: &GoSettings, out: &Output) {
+        let received = Instant::now();
         let Some(position) = &self.position else {
             out.error(NO_POSITION);
             out.line("bestmove 0000");
@@ -387,7 +388,8 @@ impl<G: Game> GameSession for Session<G> {
         if let Some(problem) = problem {
             out.error(&problem);
         }
-        let (limits, note) = params.limits(position.to_move(), settings.move_overhead);
+        let (mut limits, note) = params.limits(position.to_move(), settings.move_overhead);
+        limits.received = Some(received);
         if let Some(note) = note {
             out.line(&format!("info string {note}"));
         }
