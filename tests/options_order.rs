@@ -6,12 +6,14 @@
 //! game played (a network file of another game) is said in an `info string`, never an
 //! error, and applies again once its game is chosen.
 
+#[path = "common/binary.rs"]
+mod binary;
+
 use shove::game::Game;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::thread;
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -28,25 +30,7 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shove"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .env_remove("SHOVE_LOG")
-            .spawn()
-            .expect("start the engine");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let stdin = child.stdin.take().expect("stdin is piped");
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, lines) = binary::start_engine(args, Stdio::inherit());
         Engine {
             child,
             stdin,
@@ -371,11 +355,7 @@ fn the_command_line_choice_survives_the_runners_options() {
     assert_eq!(back, akiba_file);
 
     // On the command line `--game` and the network's game must agree.
-    let output = Command::new(env!("CARGO_BIN_EXE_shove"))
-        .args(["--game", "akiba", "--eval-file", &nets.offboard])
-        .stdin(Stdio::null())
-        .output()
-        .expect("run the engine");
+    let output = binary::shove(&["--game", "akiba", "--eval-file", &nets.offboard]);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("offboard"), "{stderr}");
