@@ -642,22 +642,22 @@ async fn a_page_without_its_token_or_over_the_limit_says_why() {
 /// crate's), a built-in player with its name.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_list_shows_the_version() {
-    let Some((chromium, driver)) = browser() else {
+    let Some(page) = Page::start().await else {
         return;
     };
-    let (_driver, client, _profile) = start_browser(&chromium, &driver).await;
     let shove = env!("CARGO_BIN_EXE_shove");
-    let (_gui, url) = start_gui(&[shove, &format!("{shove} --player greedy")]);
-    client.goto(&url).await.expect("the page loads");
-    let names = wait_for(
-        &client,
-        "const rows = [...document.querySelectorAll('#engine-list .engine')]; \
-         return rows.length === 2 && rows.every(r => r.classList.contains('ready')) \
-           && rows.map(r => r.querySelector('.name').textContent)",
-        30,
-        "both engines to start",
-    )
-    .await;
+    let greedy = format!("{shove} --player greedy");
+    let gui = Gui::start(&["--engine", shove, "--engine", &greedy]);
+    page.open(&gui.url).await;
+    let names = page
+        .wait_for(
+            "const rows = [...document.querySelectorAll('#engine-list .engine')]; \
+             return rows.length === 2 && rows.every(r => r.classList.contains('ready')) \
+               && rows.map(r => r.querySelector('.name').textContent)",
+            30,
+            "both engines to start",
+        )
+        .await;
     let version = env!("CARGO_PKG_VERSION");
     assert_eq!(
         names,
@@ -666,5 +666,5 @@ async fn the_engine_list_shows_the_version() {
             format!("2: shove {version} player greedy")
         ])
     );
-    client.close().await.expect("the browser closes");
+    page.close().await;
 }
