@@ -485,6 +485,53 @@ async fn each_game_is_played_analysed_and_undone_in_the_browser() {
     page.close().await;
 }
 
+/// *Hint* shows the engine's best move (a legal move) in words and as an arrow, and plays
+/// nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_shows_a_legal_move_without_playing_it() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.engine_ready().await;
+    let mv = page.click_a_move().await;
+    page.wait_for_moves(1, 10, "the clicked move").await;
+    let position = page.position().await;
+    page.type_into("#movetime", "200").await;
+    page.click("#hint").await;
+    let hint = page
+        .wait_for(
+            "const t = document.getElementById('hint-text'); \
+             return t.dataset.move && t.textContent.startsWith('Hint: ') && t.dataset.move",
+            30,
+            "the hint",
+        )
+        .await;
+    let hint = hint.as_str().expect("a move").to_string();
+    assert_eq!(page.text("#hint-text").await, format!("Hint: {hint}"));
+    let legal = page
+        .js("return [...document.querySelectorAll('#legal-moves [data-move]')].map(e => e.dataset.move)")
+        .await;
+    let legal: Vec<String> = serde_json::from_value(legal).expect("legal moves");
+    assert!(legal.contains(&hint), "{hint} not in {legal:?}");
+    page.wait_for(
+        "return document.querySelectorAll('#board .arrow').length > 0",
+        5,
+        "the hint's arrow",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(page.position().await, position);
+    assert_eq!(page.played().await, vec![mv]);
+    page.screenshot("hint", 1366, 768).await;
+    // A move played takes the hint away.
+    page.click_a_move().await;
+    page.wait_for_moves(2, 10, "the second move").await;
+    assert_eq!(page.text("#hint-text").await, "");
+    page.close().await;
+}
+
 /// Engine 1 asked for a move fails: `#error` says `expected`, the game is unchanged; a
 /// dead engine is restarted from its button.
 async fn engine_failure_is_shown(page: &Page, url: &str, expected: &str, dead: bool) {

@@ -22,6 +22,8 @@ const G = {
   lines: [],          // analysis lines by multipv index
   slotReq: {},        // slot → the request its info lines belong to
   playId: 0,          // the pending "engine, play a move" request
+  hintId: 0,          // the pending hint request
+  hint: null,         // {key, move}: the engine's best move in the line `key`, shown not played
   engines: null,
   connectionLost: null, // why the engines' WebSocket closed, once it has
   stats: { info: [], click: [], select: [] },
@@ -82,6 +84,7 @@ async function show(change) {
   G.state = state;
   G.selected = null;
   G.lines = [];
+  if (G.hint && G.hint.key !== key()) setHint(null);
   clearError();
   render();
   afterChange();
@@ -111,6 +114,7 @@ function clearError() {
 // ---------------------------------------------------------------- drawing
 
 function arrows() {
+  if (G.hint && G.hint.key === key()) return [G.hint.move];
   if (!G.analysis || !G.lines[0] || !G.lines[0].pv) return [];
   return G.lines[0].pv.slice(0, 3);
 }
@@ -381,7 +385,36 @@ function fmt(n) {
   return String(n);
 }
 
+// ---------------------------------------------------------------- hints
+
+// Asks engine 1 for its best move in the shown position, to show and not to play.
+function askHint() {
+  if (G.state.result !== 'none') { showError('the game is over'); return; }
+  if (G.playId) { showError('the engine is thinking'); return; }
+  if (G.analysis) setAnalysis(false);
+  const id = G.engines.go(0, lineTo(G.ply), { movetime: movetime() });
+  if (!id) { showError('no connection to the engines (reload the page)'); return; }
+  G.hintId = id;
+  G.slotReq[0] = { id, kind: 'hint', key: key(), ply: G.ply, toMove: G.state.to_move };
+  $('hint-text').textContent = 'Hint: thinking…';
+}
+
+function setHint(hint) {
+  G.hint = hint;
+  $('hint-text').textContent = hint ? `Hint: ${hint.move}` : '';
+  $('hint-text').dataset.move = hint ? hint.move : '';
+}
+
 function onBestmove(msg) {
+  if (msg.id && msg.id === G.hintId) {
+    G.hintId = 0;
+    const req = G.slotReq[msg.slot];
+    if (!req || req.key !== key()) { setHint(null); return; } // the position changed meanwhile
+    setHint(msg.move ? { key: req.key, move: msg.move } : null);
+    if (!msg.move) $('hint-text').textContent = 'Hint: no move';
+    drawBoard();
+    return;
+  }
   if (msg.id !== G.playId) return;
   G.playId = 0;
   const req = G.slotReq[msg.slot];
@@ -391,6 +424,7 @@ function onBestmove(msg) {
 
 function onEngineError(msg) {
   showError(msg.message);
+  if (msg.id && msg.id === G.hintId) { G.hintId = 0; setHint(null); }
   if (msg.id && msg.id === G.playId) {
     G.playId = 0;
     $('play-mode').value = 'none';
@@ -547,6 +581,7 @@ async function main() {
   $('new-game').onclick = () => { G.playId = 0; show({ start: null, moves: [], ply: 0 }); };
   $('flip').onclick = () => { G.flipped = !G.flipped; render(); };
   $('undo').onclick = undo;
+  $('hint').onclick = askHint;
   $('engine-play').onclick = () => enginePlay(0);
   $('play-mode').onchange = () => afterChange();
   $('analysis').onclick = () => setAnalysis(!G.analysis);
