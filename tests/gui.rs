@@ -532,6 +532,71 @@ async fn a_hint_shows_a_legal_move_without_playing_it() {
     page.close().await;
 }
 
+/// Against engine 1 at level 0: the level is sent as `Skill Level` before its moves, and
+/// it answers each of yours with a legal move; a hint afterwards is at full strength.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_level_0() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.engine_ready().await;
+    page.type_into("#movetime", "100").await;
+    page.choose("#level", "0").await;
+    page.choose("#play-mode", "p1").await;
+    for turn in 0..3 {
+        if page
+            .js("return document.getElementById('status').dataset.result")
+            .await
+            != "none"
+        {
+            break;
+        }
+        let n = page.played().await.len();
+        page.click_a_move().await;
+        // The engine answers (Akiba's extra moves may give either side more than one).
+        page.wait_for(
+            &format!(
+                "return document.querySelectorAll('#moves [data-move]').length > {n} \
+                   && (document.getElementById('status').dataset.result !== 'none' \
+                       || document.querySelector('#player-bottom.active'))",
+            ),
+            60,
+            &format!("the engine's answer to move {turn}"),
+        )
+        .await;
+    }
+    let engine_moves = page
+        .js("return document.querySelectorAll('#moves .move.p2').length")
+        .await;
+    assert!(
+        engine_moves.as_u64().is_some_and(|n| n >= 2),
+        "{engine_moves}"
+    );
+    let log = page.text("#engine-log").await;
+    let sent: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("> setoption name Skill Level"))
+        .collect();
+    assert_eq!(sent, ["[1] > setoption name Skill Level value 0"], "{log}");
+    page.screenshot("level-0", 1366, 768).await;
+    page.choose("#play-mode", "none").await;
+    page.click("#hint").await;
+    page.wait_for(
+        "return document.getElementById('hint-text').dataset.move",
+        30,
+        "the hint",
+    )
+    .await;
+    let log = page.text("#engine-log").await;
+    assert!(
+        log.contains("> setoption name Skill Level value 20"),
+        "{log}"
+    );
+    page.close().await;
+}
+
 /// Engine 1 asked for a move fails: `#error` says `expected`, the game is unchanged; a
 /// dead engine is restarted from its button.
 async fn engine_failure_is_shown(page: &Page, url: &str, expected: &str, dead: bool) {

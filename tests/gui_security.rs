@@ -450,6 +450,19 @@ async fn a_page_starts_one_process_per_engine_and_no_more() {
     assert_eq!(error["type"], "error");
     assert_eq!(error["message"], "there is no engine 3");
     assert_eq!(gui.children(), 2);
+
+    // A level out of range is refused by name; nothing is sent to the engine.
+    let go = json!({"type": "go", "slot": 0, "id": 2, "line": {"game": "akiba"}, "movetime": 10, "level": 21});
+    socket
+        .send(Message::text(go.to_string()))
+        .await
+        .expect("sent");
+    let error = next_event(&mut socket).await;
+    assert_eq!(error["type"], "error");
+    assert_eq!(
+        error["message"],
+        "level 21 is out of range: levels are 0 to 20"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

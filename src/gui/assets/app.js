@@ -326,7 +326,7 @@ function afterChange() {
 function enginePlay(slot = 0) {
   if (G.state.result !== 'none') { showError('the game is over'); return; }
   const line = lineTo(G.ply);
-  const id = G.engines.go(slot, line, { movetime: movetime() });
+  const id = G.engines.go(slot, line, { movetime: movetime(), level: Number($('level').value) });
   if (!id) { showError('no connection to the engines (reload the page)'); return; }
   G.playId = id;
   G.slotReq[slot] = { id, kind: 'play', key: key(), ply: G.ply, toMove: G.state.to_move };
@@ -567,6 +567,8 @@ async function main() {
       showError(G.connectionLost);
     },
   });
+  for (let l = 0; l <= 20; l++) $('level').add(new Option(l === 20 ? '20 (full)' : String(l), l));
+  $('level').value = '20';
   G.rules = defaultRules(G.game);
   sel.value = G.game;
   sel.onchange = () => selectGame(sel.value);
