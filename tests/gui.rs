@@ -597,6 +597,132 @@ async fn a_game_against_level_0() {
     page.close().await;
 }
 
+/// *Save game* downloads a record that `shove record` accepts as it is; *Open game* loads
+/// it back; a damaged record is refused naming its line and field, the game unchanged; the
+/// address's fragment opens the same position.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_saved_reopened_and_linked() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let dir = TempDir::new();
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    let mut moves = Vec::new();
+    for _ in 0..3 {
+        moves.push(page.click_a_move().await);
+        page.wait_for_moves(moves.len(), 10, "the clicked move")
+            .await;
+    }
+    let position = page.position().await;
+
+    page.click("#save-game").await;
+    page.wait_for(
+        "return document.getElementById('save-link').download",
+        10,
+        "the download",
+    )
+    .await;
+    let text = page
+        .client
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             fetch(document.getElementById('save-link').href) \
+               .then(r => r.text()).then(done, e => done('cannot read: ' + e))",
+            Vec::new(),
+        )
+        .await
+        .expect("the downloaded record");
+    let text = text.as_str().expect("text").to_string();
+    let saved = dir.0.join("game.txt");
+    std::fs::write(&saved, &text).expect("record written");
+    let out = Command::new(env!("CARGO_BIN_EXE_shove"))
+        .arg("record")
+        .arg(&saved)
+        .output()
+        .expect("shove record runs");
+    assert!(
+        out.status.success(),
+        "{}\n{text}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), text);
+    for (i, mv) in moves.iter().enumerate() {
+        let n = i + 1;
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("{n}. ")) && l.ends_with(&format!(" {mv}"))),
+            "move {n} {mv} in\n{text}"
+        );
+    }
+
+    // The link: the address's fragment, opened afresh.
+    let href = page.js("return location.href").await;
+    let fragment = href
+        .as_str()
+        .and_then(|h| h.split_once('#'))
+        .map(|(_, f)| f.to_string());
+    let fragment = fragment.expect("a fragment in the address");
+    assert!(fragment.starts_with("game=akiba"), "{fragment}");
+    page.click("#new-game").await;
+    page.wait_for_moves(0, 10, "a new game").await;
+    page.go_to("about:blank").await;
+    page.open(&format!("{}#{fragment}", gui.url)).await;
+    page.wait_for_moves(3, 10, "the linked game").await;
+    assert_eq!(page.played().await, moves);
+    assert_eq!(page.position().await, position);
+
+    // Open game.
+    page.click("#new-game").await;
+    page.wait_for_moves(0, 10, "a new game").await;
+    page.choose_game("offboard", 61).await;
+    page.client
+        .find(Locator::Css("#open-file"))
+        .await
+        .expect("#open-file")
+        .send_keys(&saved.display().to_string())
+        .await
+        .expect("choose the record");
+    page.wait_for_moves(3, 10, "the opened game").await;
+    assert_eq!(page.played().await, moves);
+    assert_eq!(page.position().await, position);
+    assert_eq!(
+        page.js("return document.getElementById('game').value")
+            .await,
+        "akiba"
+    );
+    page.screenshot("record-opened", 1366, 768).await;
+
+    // A damaged record: an illegal second move.
+    let (index, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with("2. "))
+        .expect("move 2");
+    let damaged_line = format!("{} a1a1", line.rsplit_once(' ').expect("a move").0);
+    let damaged: String = text
+        .lines()
+        .map(|l| if l == line { damaged_line.as_str() } else { l })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let bad = dir.0.join("damaged.txt");
+    std::fs::write(&bad, damaged).expect("record written");
+    page.client
+        .find(Locator::Css("#open-file"))
+        .await
+        .expect("#open-file")
+        .send_keys(&bad.display().to_string())
+        .await
+        .expect("choose the record");
+    let error = page
+        .error_shown(&format!("line {}, move 2", index + 1), 10)
+        .await;
+    assert!(error.contains("a1a1"), "{error}");
+    assert_eq!(page.played().await, moves);
+    assert_eq!(page.position().await, position);
+    page.close().await;
+}
+
 /// Engine 1 asked for a move fails: `#error` says `expected`, the game is unchanged; a
 /// dead engine is restarted from its button.
 async fn engine_failure_is_shown(page: &Page, url: &str, expected: &str, dead: bool) {

@@ -125,7 +125,12 @@ async fn foreign_origins_hosts_and_tokens_are_refused_and_start_nothing() {
     let mut upgrade = UPGRADE.to_vec();
     upgrade.push(("origin", evil));
     refused(&gui, "foreign Origin, upgrade", Method::GET, &ws, &upgrade).await;
-    for path in ["/api/state", "/api/log"] {
+    for path in [
+        "/api/state",
+        "/api/log",
+        "/api/record/save",
+        "/api/record/open",
+    ] {
         refused(
             &gui,
             "foreign Origin, POST",
@@ -197,7 +202,12 @@ async fn foreign_origins_hosts_and_tokens_are_refused_and_start_nothing() {
         &[],
     )
     .await;
-    for path in ["/api/state", "/api/log"] {
+    for path in [
+        "/api/state",
+        "/api/log",
+        "/api/record/save",
+        "/api/record/open",
+    ] {
         refused(
             &gui,
             "no token, POST",
@@ -290,6 +300,8 @@ async fn an_oversized_log_is_refused_with_a_clear_error() {
     for (path, what) in [
         ("/api/log", "the match log"),
         ("/api/state", "the game line"),
+        ("/api/record/save", "the game line"),
+        ("/api/record/open", "the game record"),
     ] {
         let (status, answer) =
             request(&gui, Method::POST, path, &headers, big.clone().into_bytes()).await;

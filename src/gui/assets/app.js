@@ -87,6 +87,7 @@ async function show(change) {
   if (G.hint && G.hint.key !== key()) setHint(null);
   clearError();
   render();
+  history.replaceState(null, '', location.pathname + location.search + '#' + fragment());
   afterChange();
   return true;
 }
@@ -544,6 +545,98 @@ async function loadLogGame(i) {
   }
 }
 
+// ---------------------------------------------------------------- game records and links
+
+// The shown game as the address's fragment: game, rules, start, moves (and the ply shown
+// when it is not the end), so that a copied link opens the same position.
+function fragment() {
+  const p = new URLSearchParams({ game: G.game });
+  const rules = Object.entries(G.rules).map(([n, v]) => `${n}=${v}`).join(' ');
+  if (rules) p.set('rules', rules);
+  if (G.start) p.set('start', G.start);
+  if (G.moves.length) p.set('moves', G.moves.join(' '));
+  if (G.ply !== G.moves.length) p.set('ply', String(G.ply));
+  return p.toString();
+}
+
+// Opens the game the fragment names; a fragment that does not replay is shown in #error.
+async function openFragment(hash = location.hash) {
+  const p = new URLSearchParams(hash.slice(1));
+  const game = p.get('game');
+  if (!game) return;
+  if (!gameInfo(game)) { showError(`link: no game '${game}'`); return; }
+  const rules = defaultRules(game);
+  for (const word of (p.get('rules') || '').split(' ').filter(Boolean)) {
+    const at = word.indexOf('=');
+    if (at > 0) rules[word.slice(0, at)] = word.slice(at + 1);
+  }
+  const moves = (p.get('moves') || '').split(' ').filter(Boolean);
+  const ply = p.has('ply') ? Number(p.get('ply')) : moves.length;
+  await loadGame({ game, rules, start: p.get('start') || null, moves, ply: Number.isInteger(ply) ? ply : moves.length }, 'link');
+}
+
+// Shows a whole game (a record, a log game, a link) for stepping through: nobody plays.
+async function loadGame(change, what) {
+  $('play-mode').value = 'none';
+  G.playId = 0;
+  const ok = await show(change);
+  if (!ok) $('error').textContent = `${what}: ${$('error').textContent}`;
+  $('game').value = G.game;
+  renderRules();
+  return ok;
+}
+
+function playerNames() {
+  const mode = $('play-mode').value;
+  const engine = slot => (G.engines.list[slot] || { name: 'engine' }).name;
+  if (mode === 'p1') return ['you', engine(0)];
+  if (mode === 'p2') return [engine(0), 'you'];
+  if (mode === 'ee') return [engine(0), engine(G.engines.list.length > 1 ? 1 : 0)];
+  return ['', ''];
+}
+
+// Save game: the server writes the record (src/record.rs), the page downloads it.
+async function saveGame() {
+  let res, text;
+  try {
+    res = await api('/api/record/save', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ line: lineTo(G.moves.length), players: playerNames() }),
+    });
+    text = await res.text();
+  } catch (e) { showError('cannot save the game: ' + e.message); return; }
+  if (!res.ok) {
+    let message = text;
+    try { message = JSON.parse(text).error; } catch { /* the text itself */ }
+    showError('save game: ' + message);
+    return;
+  }
+  const a = $('save-link');
+  if (a.href) URL.revokeObjectURL(a.href);
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  a.download = `${G.game}-${new Date().toISOString().slice(0, 10)}.txt`;
+  a.click();
+}
+
+// Open game: the server reads the record; an error names its line and field.
+async function openGame(file) {
+  const text = await file.text();
+  let res, body;
+  try {
+    res = await api('/api/record/open', { method: 'POST', body: text });
+    body = await res.json();
+  } catch (e) { showError('cannot open the game: ' + e.message); return; }
+  if (!res.ok) { showError(body.error); return; }
+  const game = body.game.toLowerCase();
+  const rules = { ...defaultRules(game) };
+  for (const [n, v] of body.rules) rules[n] = v;
+  const start = body.start === 'startpos' ? null : body.start;
+  if (await loadGame({ game, rules, start, moves: body.moves, ply: body.moves.length }, 'game record')) {
+    const names = body.players.filter(Boolean);
+    $('record-info').textContent = `${names.length ? body.players.join(' – ') + ': ' : ''}${body.result}, ${body.moves.length} moves`;
+  }
+}
+
 // ---------------------------------------------------------------- start
 
 async function main() {
@@ -573,7 +666,10 @@ async function main() {
   sel.value = G.game;
   sel.onchange = () => selectGame(sel.value);
   renderRules();
+  const linked = location.hash; // before show() writes the fragment of the default game
   await show({});
+  await openFragment(linked);
+  window.addEventListener('hashchange', () => { if (location.hash.slice(1) !== fragment()) openFragment(); });
 
   $('board').addEventListener('click', ev => {
     const t0 = performance.now();
@@ -606,6 +702,8 @@ async function main() {
   $('last').onclick = () => jump(G.moves.length);
   $('log-file').onchange = ev => ev.target.files[0] && loadLog(ev.target.files[0]);
   $('log-games').onchange = ev => loadLogGame(Number(ev.target.value));
+  $('save-game').onclick = saveGame;
+  $('open-file').onchange = ev => { const f = ev.target.files[0]; ev.target.value = ''; if (f) openGame(f); };
   document.addEventListener('keydown', ev => {
     if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;
     if (ev.key === 'ArrowLeft') jump(G.ply - 1);
