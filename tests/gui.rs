@@ -347,6 +347,30 @@ impl Page {
         .await;
     }
 
+    /// Clicks *Save game*; returns the text downloaded.
+    async fn save_game(&self) -> String {
+        self.js("document.getElementById('save-link').removeAttribute('download'); return true")
+            .await;
+        self.click("#save-game").await;
+        self.wait_for(
+            "return document.getElementById('save-link').download",
+            10,
+            "the download",
+        )
+        .await;
+        let text = self
+            .client
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; \
+                 fetch(document.getElementById('save-link').href) \
+                   .then(r => r.text()).then(done, e => done('cannot read: ' + e))",
+                Vec::new(),
+            )
+            .await
+            .expect("the downloaded record");
+        text.as_str().expect("text").to_string()
+    }
+
     async fn screenshot(&self, name: &str, width: u32, height: u32) {
         self.client
             .set_window_size(width, height)
@@ -616,24 +640,7 @@ async fn a_game_is_saved_reopened_and_linked() {
     }
     let position = page.position().await;
 
-    page.click("#save-game").await;
-    page.wait_for(
-        "return document.getElementById('save-link').download",
-        10,
-        "the download",
-    )
-    .await;
-    let text = page
-        .client
-        .execute_async(
-            "const done = arguments[arguments.length - 1]; \
-             fetch(document.getElementById('save-link').href) \
-               .then(r => r.text()).then(done, e => done('cannot read: ' + e))",
-            Vec::new(),
-        )
-        .await
-        .expect("the downloaded record");
-    let text = text.as_str().expect("text").to_string();
+    let text = page.save_game().await;
     let saved = dir.0.join("game.txt");
     std::fs::write(&saved, &text).expect("record written");
     let out = Command::new(env!("CARGO_BIN_EXE_shove"))
@@ -720,6 +727,76 @@ async fn a_game_is_saved_reopened_and_linked() {
     assert!(error.contains("a1a1"), "{error}");
     assert_eq!(page.played().await, moves);
     assert_eq!(page.position().await, position);
+    page.close().await;
+}
+
+/// *Review game* marks the moves as `shove review --depth 4 --json` marks the same game,
+/// and gives the same mark counts per player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_marks_the_moves_as_shove_review_does() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let dir = TempDir::new();
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    for n in 1..=8 {
+        page.click_a_move().await;
+        page.wait_for_moves(n, 10, "the clicked move").await;
+    }
+    let record = dir.0.join("game.txt");
+    std::fs::write(&record, page.save_game().await).expect("record written");
+    let out = Command::new(env!("CARGO_BIN_EXE_shove"))
+        .args(["review", "--depth", "4", "--json", "--quiet"])
+        .arg(&record)
+        .output()
+        .expect("shove review runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let review: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let expected: Vec<String> = review["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["mark"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(expected.len(), 8);
+
+    // The options have no value attributes (their text is the value): chosen by script.
+    page.js("document.getElementById('review-depth').value = '4'; return true")
+        .await;
+    page.click("#review").await;
+    page.wait_for(
+        "return document.querySelectorAll('#review-info .review-player').length === 2",
+        120,
+        "the review",
+    )
+    .await;
+    let marks = page
+        .js("return [...document.querySelectorAll('#moves [data-move]')].map(e => e.dataset.mark || '')")
+        .await;
+    let marks: Vec<String> = serde_json::from_value(marks).expect("marks");
+    eprintln!("marks: {marks:?}");
+    assert_eq!(marks, expected);
+    for (i, player) in review["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .enumerate()
+    {
+        let text = page
+            .text(&format!("#review-info [data-player=\"{}\"]", i + 1))
+            .await;
+        let counts = format!(
+            "{} ?! · {} ? · {} ??",
+            player["inaccuracies"], player["mistakes"], player["blunders"]
+        );
+        assert!(text.ends_with(&counts), "{text} vs {counts}");
+    }
+    page.screenshot("review", 1366, 768).await;
     page.close().await;
 }
 

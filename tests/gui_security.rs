@@ -302,6 +302,7 @@ async fn an_oversized_log_is_refused_with_a_clear_error() {
         ("/api/state", "the game line"),
         ("/api/record/save", "the game line"),
         ("/api/record/open", "the game record"),
+        ("/api/review", "the game line"),
     ] {
         let (status, answer) =
             request(&gui, Method::POST, path, &headers, big.clone().into_bytes()).await;

@@ -74,6 +74,8 @@ struct Config {
     sessions: Arc<Semaphore>,
     /// How long an infinite search runs without a new request from its page.
     idle_limit: Duration,
+    /// One review at a time: each is a search of every position of a game.
+    reviews: Arc<Semaphore>,
 }
 
 /// The page's files for anyone on this host; the API and the WebSocket with the token.
@@ -83,6 +85,7 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
         engines,
         sessions: Arc::new(Semaphore::new(MAX_SESSIONS)),
         idle_limit,
+        reviews: Arc::new(Semaphore::new(1)),
     });
     let api = Router::new()
         .route("/api/games", get(|| async { json_ok(state::games()) }))
@@ -90,6 +93,7 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
         .route("/api/log", post(match_log))
         .route("/api/record/save", post(save_record))
         .route("/api/record/open", post(open_record))
+        .route("/api/review", post(review_game))
         .route("/ws", get(websocket))
         .route_layer(from_fn_with_state(access.clone(), guard::token))
         .with_state(config);
@@ -210,18 +214,12 @@ async fn save_record(body: Result<Bytes, BytesRejection>) -> Response {
         Ok(state) => state,
         Err(e) => return json_error(e),
     };
-    let result = match state.result {
-        "p1win" => Some(Outcome::Win(Player::One)),
-        "p2win" => Some(Outcome::Win(Player::Two)),
-        "draw" => Some(Outcome::Draw),
-        _ => None,
-    };
     let record = Record {
         game: state.game.to_string(),
         rules: request.line.rules,
         start: state.start,
         players: request.players,
-        result,
+        result: outcome_of(state.result),
         reason: String::new(),
         date: record::today(),
         engine: record::engine_version(),
@@ -232,6 +230,16 @@ async fn save_record(body: Result<Bytes, BytesRejection>) -> Response {
         return json_error(format!("the game cannot be written as a record: {e}"));
     }
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+}
+
+/// The result of a [`state::State`] (`p1win`, `p2win`, `draw`, `none`) as a record's.
+fn outcome_of(result: &str) -> Option<Outcome> {
+    match result {
+        "p1win" => Some(Outcome::Win(Player::One)),
+        "p2win" => Some(Outcome::Win(Player::Two)),
+        "draw" => Some(Outcome::Draw),
+        _ => None,
+    }
 }
 
 /// `POST /api/record/open` with the text of a game record: its game as a line, or the
@@ -254,6 +262,77 @@ async fn open_record(body: Result<Bytes, BytesRejection>) -> Response {
             "result": record::result_field(r.result),
         })),
         Err(e) => json_error(e.to_string()),
+    }
+}
+
+/// The deepest review the page may ask for (`shove review` has no such bound).
+const MAX_REVIEW_DEPTH: u32 = 12;
+
+/// What the page asks reviewed: the line and the depth of each position's search.
+#[derive(Deserialize)]
+struct ReviewRequest {
+    line: Line,
+    depth: u32,
+}
+
+/// `POST /api/review` with a [`ReviewRequest`]: `shove review --depth N --json` of the
+/// line (src/review.rs), one search thread; one review at a time (`429` while one runs).
+async fn review_game(
+    State(config): State<Arc<Config>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match read_body(body, "the game line") {
+        Ok(body) => body,
+        Err((status, message)) => return json_status(status, message),
+    };
+    let request: ReviewRequest = match serde_json::from_slice(&body) {
+        Ok(request) => request,
+        Err(e) => return json_error(format!("bad request: {e}")),
+    };
+    if !(1..=MAX_REVIEW_DEPTH).contains(&request.depth) {
+        return json_error(format!(
+            "review depth {} is out of range: 1 to {MAX_REVIEW_DEPTH}",
+            request.depth
+        ));
+    }
+    let Ok(_permit) = config.reviews.clone().try_acquire_owned() else {
+        let busy = "a review is already running: wait for it to finish".to_string();
+        return json_status(StatusCode::TOO_MANY_REQUESTS, busy);
+    };
+    let state = match state::state(&request.line) {
+        Ok(state) => state,
+        Err(e) => return json_error(e),
+    };
+    let record = Record {
+        game: state.game.to_string(),
+        rules: request.line.rules,
+        start: state.start,
+        players: Default::default(),
+        result: outcome_of(state.result),
+        reason: String::new(),
+        date: String::new(),
+        engine: String::new(),
+        moves: request.line.moves,
+    };
+    let settings = crate::review::ReviewSettings {
+        limits: crate::search::Limits {
+            depth: Some(request.depth),
+            ..Default::default()
+        },
+        threads: 1,
+        hash_megabytes: 16,
+        json: true,
+        progress: false,
+    };
+    let review =
+        tokio::task::spawn_blocking(move || crate::review::review_record(&record, &settings)).await;
+    match review {
+        Ok(Ok(review)) => match serde_json::to_value(review) {
+            Ok(value) => json_ok(value),
+            Err(e) => json_error(e.to_string()),
+        },
+        Ok(Err(e)) => json_error(format!("review: {e}")),
+        Err(e) => json_status(StatusCode::INTERNAL_SERVER_ERROR, format!("review: {e}")),
     }
 }
 

@@ -22,6 +22,7 @@ const G = {
   lines: [],          // analysis lines by multipv index
   slotReq: {},        // slot → the request its info lines belong to
   playId: 0,          // the pending "engine, play a move" request
+  review: null,       // {key, moves, players}: the review of the line `key` (its moves)
   hintId: 0,          // the pending hint request
   hint: null,         // {key, move}: the engine's best move in the line `key`, shown not played
   engines: null,
@@ -203,6 +204,7 @@ function render() {
     legal.appendChild(b);
   }
   renderMoves();
+  renderReview();
   renderEval();
   renderAnalysis();
 }
@@ -218,6 +220,15 @@ function renderMoves() {
     const mover = i < movers.length ? movers[i] : null;
     li.className = 'move' + (i + 1 === G.ply ? ' current' : '') + (i >= G.ply ? ' ahead' : '') + (mover ? ` p${mover}` : '');
     li.innerHTML = `<span class="n">${i + 1}</span>${mv}`;
+    const reviewed = reviewOfLine() && G.review.moves[i];
+    if (reviewed && reviewed.mark) {
+      li.dataset.mark = reviewed.mark;
+      const mark = document.createElement('span');
+      mark.className = `mark m${reviewed.mark.length}${reviewed.mark === '?!' ? 'i' : ''}`;
+      mark.textContent = reviewed.mark;
+      if (reviewed.best) mark.title = `best: ${reviewed.best}`;
+      li.appendChild(mark);
+    }
     li.onclick = () => jump(i + 1);
     list.appendChild(li);
   });
@@ -637,6 +648,47 @@ async function openGame(file) {
   }
 }
 
+// ---------------------------------------------------------------- review
+
+// The review, if it is of the line shown (all its moves).
+function reviewOfLine() {
+  return G.review && G.review.key === JSON.stringify(lineTo(G.moves.length)) ? G.review : null;
+}
+
+// Review game: the server searches every position (src/review.rs) and marks the moves.
+async function reviewGame() {
+  if (!G.moves.length) { showError('no moves to review'); return; }
+  const line = lineTo(G.moves.length);
+  $('review-info').textContent = 'reviewing…';
+  let res, body;
+  try {
+    res = await api('/api/review', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ line, depth: Number($('review-depth').value) }),
+    });
+    body = await res.json();
+  } catch (e) { $('review-info').textContent = ''; showError('cannot review the game: ' + e.message); return; }
+  if (!res.ok) { $('review-info').textContent = ''; showError(body.error); return; }
+  G.review = { key: JSON.stringify(line), moves: body.moves, players: body.players };
+  renderReview();
+  renderMoves();
+}
+
+function renderReview() {
+  const r = reviewOfLine();
+  const info = $('review-info');
+  info.textContent = '';
+  if (!r) return;
+  r.players.forEach((p, i) => {
+    const row = document.createElement('div');
+    row.className = 'review-player';
+    row.dataset.player = i + 1;
+    const accuracy = p.accuracy === null ? '–' : p.accuracy.toFixed(1);
+    row.textContent = `${playerName(i + 1)}: accuracy ${accuracy} · ${p.inaccuracies} ?! · ${p.mistakes} ? · ${p.blunders} ??`;
+    info.appendChild(row);
+  });
+}
+
 // ---------------------------------------------------------------- start
 
 async function main() {
@@ -703,6 +755,7 @@ async function main() {
   $('log-file').onchange = ev => ev.target.files[0] && loadLog(ev.target.files[0]);
   $('log-games').onchange = ev => loadLogGame(Number(ev.target.value));
   $('save-game').onclick = saveGame;
+  $('review').onclick = reviewGame;
   $('open-file').onchange = ev => { const f = ev.target.files[0]; ev.target.value = ''; if (f) openGame(f); };
   document.addEventListener('keydown', ev => {
     if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;
