@@ -265,13 +265,7 @@ pub fn review_file(
     config: &ReviewSettings,
 ) -> Result<String, String> {
     let record = crate::record::load(path, number)?;
-    let review = with_game(
-        &record.game,
-        Visit {
-            record: &record,
-            settings: config,
-        },
-    )??;
+    let review = review_record(&record, config)?;
     if config.json {
         serde_json::to_string_pretty(&review)
             .map(|text| text + "\n")
@@ -279,6 +273,11 @@ pub fn review_file(
     } else {
         Ok(review.to_string())
     }
+}
+
+/// `record` reviewed under the default evaluation of its game (`settings.json` aside).
+pub fn review_record(record: &Record, settings: &ReviewSettings) -> Result<Review, String> {
+    with_game(&record.game, Visit { record, settings })?
 }
 
 /// The command line's choices for [`review_file`].

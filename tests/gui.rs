@@ -347,6 +347,30 @@ impl Page {
         .await;
     }
 
+    /// Clicks *Save game*; returns the text downloaded.
+    async fn save_game(&self) -> String {
+        self.js("document.getElementById('save-link').removeAttribute('download'); return true")
+            .await;
+        self.click("#save-game").await;
+        self.wait_for(
+            "return document.getElementById('save-link').download",
+            10,
+            "the download",
+        )
+        .await;
+        let text = self
+            .client
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; \
+                 fetch(document.getElementById('save-link').href) \
+                   .then(r => r.text()).then(done, e => done('cannot read: ' + e))",
+                Vec::new(),
+            )
+            .await
+            .expect("the downloaded record");
+        text.as_str().expect("text").to_string()
+    }
+
     async fn screenshot(&self, name: &str, width: u32, height: u32) {
         self.client
             .set_window_size(width, height)
@@ -482,6 +506,297 @@ async fn each_game_is_played_analysed_and_undone_in_the_browser() {
         play_a_game(&page, &gui.url, game, cells).await;
         page.report_timings().await;
     }
+    page.close().await;
+}
+
+/// *Hint* shows the engine's best move (a legal move) in words and as an arrow, and plays
+/// nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_shows_a_legal_move_without_playing_it() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.engine_ready().await;
+    let mv = page.click_a_move().await;
+    page.wait_for_moves(1, 10, "the clicked move").await;
+    let position = page.position().await;
+    page.type_into("#movetime", "200").await;
+    page.click("#hint").await;
+    let hint = page
+        .wait_for(
+            "const t = document.getElementById('hint-text'); \
+             return t.dataset.move && t.textContent.startsWith('Hint: ') && t.dataset.move",
+            30,
+            "the hint",
+        )
+        .await;
+    let hint = hint.as_str().expect("a move").to_string();
+    assert_eq!(page.text("#hint-text").await, format!("Hint: {hint}"));
+    let legal = page
+        .js("return [...document.querySelectorAll('#legal-moves [data-move]')].map(e => e.dataset.move)")
+        .await;
+    let legal: Vec<String> = serde_json::from_value(legal).expect("legal moves");
+    assert!(legal.contains(&hint), "{hint} not in {legal:?}");
+    page.wait_for(
+        "return document.querySelectorAll('#board .arrow').length > 0",
+        5,
+        "the hint's arrow",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(page.position().await, position);
+    assert_eq!(page.played().await, vec![mv]);
+    page.screenshot("hint", 1366, 768).await;
+    // A move played takes the hint away.
+    page.click_a_move().await;
+    page.wait_for_moves(2, 10, "the second move").await;
+    assert_eq!(page.text("#hint-text").await, "");
+    page.close().await;
+}
+
+/// Against engine 1 at level 0: the level is sent as `Skill Level` before its moves, and
+/// it answers each of yours with a legal move; a hint afterwards is at full strength.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_level_0() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.engine_ready().await;
+    page.type_into("#movetime", "100").await;
+    page.choose("#level", "0").await;
+    page.choose("#play-mode", "p1").await;
+    for turn in 0..3 {
+        if page
+            .js("return document.getElementById('status').dataset.result")
+            .await
+            != "none"
+        {
+            break;
+        }
+        let n = page.played().await.len();
+        page.click_a_move().await;
+        // The engine answers (Akiba's extra moves may give either side more than one).
+        page.wait_for(
+            &format!(
+                "return document.querySelectorAll('#moves [data-move]').length > {n} \
+                   && (document.getElementById('status').dataset.result !== 'none' \
+                       || document.querySelector('#player-bottom.active'))",
+            ),
+            60,
+            &format!("the engine's answer to move {turn}"),
+        )
+        .await;
+    }
+    let engine_moves = page
+        .js("return document.querySelectorAll('#moves .move.p2').length")
+        .await;
+    assert!(
+        engine_moves.as_u64().is_some_and(|n| n >= 2),
+        "{engine_moves}"
+    );
+    let log = page.text("#engine-log").await;
+    let sent: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("> setoption name Skill Level"))
+        .collect();
+    assert_eq!(sent, ["[1] > setoption name Skill Level value 0"], "{log}");
+    page.screenshot("level-0", 1366, 768).await;
+    page.choose("#play-mode", "none").await;
+    page.click("#hint").await;
+    page.wait_for(
+        "return document.getElementById('hint-text').dataset.move",
+        30,
+        "the hint",
+    )
+    .await;
+    let log = page.text("#engine-log").await;
+    assert!(
+        log.contains("> setoption name Skill Level value 20"),
+        "{log}"
+    );
+    page.close().await;
+}
+
+/// *Save game* downloads a record that `shove record` accepts as it is; *Open game* loads
+/// it back; a damaged record is refused naming its line and field, the game unchanged; the
+/// address's fragment opens the same position.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_saved_reopened_and_linked() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let dir = TempDir::new();
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    let mut moves = Vec::new();
+    for _ in 0..3 {
+        moves.push(page.click_a_move().await);
+        page.wait_for_moves(moves.len(), 10, "the clicked move")
+            .await;
+    }
+    let position = page.position().await;
+
+    let text = page.save_game().await;
+    let saved = dir.0.join("game.txt");
+    std::fs::write(&saved, &text).expect("record written");
+    let out = Command::new(env!("CARGO_BIN_EXE_shove"))
+        .arg("record")
+        .arg(&saved)
+        .output()
+        .expect("shove record runs");
+    assert!(
+        out.status.success(),
+        "{}\n{text}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), text);
+    for (i, mv) in moves.iter().enumerate() {
+        let n = i + 1;
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("{n}. ")) && l.ends_with(&format!(" {mv}"))),
+            "move {n} {mv} in\n{text}"
+        );
+    }
+
+    // The link: the address's fragment, opened afresh.
+    let href = page.js("return location.href").await;
+    let fragment = href
+        .as_str()
+        .and_then(|h| h.split_once('#'))
+        .map(|(_, f)| f.to_string());
+    let fragment = fragment.expect("a fragment in the address");
+    assert!(fragment.starts_with("game=akiba"), "{fragment}");
+    page.click("#new-game").await;
+    page.wait_for_moves(0, 10, "a new game").await;
+    page.go_to("about:blank").await;
+    page.open(&format!("{}#{fragment}", gui.url)).await;
+    page.wait_for_moves(3, 10, "the linked game").await;
+    assert_eq!(page.played().await, moves);
+    assert_eq!(page.position().await, position);
+
+    // Open game.
+    page.click("#new-game").await;
+    page.wait_for_moves(0, 10, "a new game").await;
+    page.choose_game("offboard", 61).await;
+    page.client
+        .find(Locator::Css("#open-file"))
+        .await
+        .expect("#open-file")
+        .send_keys(&saved.display().to_string())
+        .await
+        .expect("choose the record");
+    page.wait_for_moves(3, 10, "the opened game").await;
+    assert_eq!(page.played().await, moves);
+    assert_eq!(page.position().await, position);
+    assert_eq!(
+        page.js("return document.getElementById('game').value")
+            .await,
+        "akiba"
+    );
+    page.screenshot("record-opened", 1366, 768).await;
+
+    // A damaged record: an illegal second move.
+    let (index, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with("2. "))
+        .expect("move 2");
+    let damaged_line = format!("{} a1a1", line.rsplit_once(' ').expect("a move").0);
+    let damaged: String = text
+        .lines()
+        .map(|l| if l == line { damaged_line.as_str() } else { l })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let bad = dir.0.join("damaged.txt");
+    std::fs::write(&bad, damaged).expect("record written");
+    page.client
+        .find(Locator::Css("#open-file"))
+        .await
+        .expect("#open-file")
+        .send_keys(&bad.display().to_string())
+        .await
+        .expect("choose the record");
+    let error = page
+        .error_shown(&format!("line {}, move 2", index + 1), 10)
+        .await;
+    assert!(error.contains("a1a1"), "{error}");
+    assert_eq!(page.played().await, moves);
+    assert_eq!(page.position().await, position);
+    page.close().await;
+}
+
+/// *Review game* marks the moves as `shove review --depth 4 --json` marks the same game,
+/// and gives the same mark counts per player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_marks_the_moves_as_shove_review_does() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let dir = TempDir::new();
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    for n in 1..=8 {
+        page.click_a_move().await;
+        page.wait_for_moves(n, 10, "the clicked move").await;
+    }
+    let record = dir.0.join("game.txt");
+    std::fs::write(&record, page.save_game().await).expect("record written");
+    let out = Command::new(env!("CARGO_BIN_EXE_shove"))
+        .args(["review", "--depth", "4", "--json", "--quiet"])
+        .arg(&record)
+        .output()
+        .expect("shove review runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let review: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let expected: Vec<String> = review["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["mark"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(expected.len(), 8);
+
+    // The options have no value attributes (their text is the value): chosen by script.
+    page.js("document.getElementById('review-depth').value = '4'; return true")
+        .await;
+    page.click("#review").await;
+    page.wait_for(
+        "return document.querySelectorAll('#review-info .review-player').length === 2",
+        120,
+        "the review",
+    )
+    .await;
+    let marks = page
+        .js("return [...document.querySelectorAll('#moves [data-move]')].map(e => e.dataset.mark || '')")
+        .await;
+    let marks: Vec<String> = serde_json::from_value(marks).expect("marks");
+    eprintln!("marks: {marks:?}");
+    assert_eq!(marks, expected);
+    for (i, player) in review["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .enumerate()
+    {
+        let text = page
+            .text(&format!("#review-info [data-player=\"{}\"]", i + 1))
+            .await;
+        let counts = format!(
+            "{} ?! · {} ? · {} ??",
+            player["inaccuracies"], player["mistakes"], player["blunders"]
+        );
+        assert!(text.ends_with(&counts), "{text} vs {counts}");
+    }
+    page.screenshot("review", 1366, 768).await;
     page.close().await;
 }
 

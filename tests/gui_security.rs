@@ -125,7 +125,12 @@ async fn foreign_origins_hosts_and_tokens_are_refused_and_start_nothing() {
     let mut upgrade = UPGRADE.to_vec();
     upgrade.push(("origin", evil));
     refused(&gui, "foreign Origin, upgrade", Method::GET, &ws, &upgrade).await;
-    for path in ["/api/state", "/api/log"] {
+    for path in [
+        "/api/state",
+        "/api/log",
+        "/api/record/save",
+        "/api/record/open",
+    ] {
         refused(
             &gui,
             "foreign Origin, POST",
@@ -197,7 +202,12 @@ async fn foreign_origins_hosts_and_tokens_are_refused_and_start_nothing() {
         &[],
     )
     .await;
-    for path in ["/api/state", "/api/log"] {
+    for path in [
+        "/api/state",
+        "/api/log",
+        "/api/record/save",
+        "/api/record/open",
+    ] {
         refused(
             &gui,
             "no token, POST",
@@ -290,6 +300,9 @@ async fn an_oversized_log_is_refused_with_a_clear_error() {
     for (path, what) in [
         ("/api/log", "the match log"),
         ("/api/state", "the game line"),
+        ("/api/record/save", "the game line"),
+        ("/api/record/open", "the game record"),
+        ("/api/review", "the game line"),
     ] {
         let (status, answer) =
             request(&gui, Method::POST, path, &headers, big.clone().into_bytes()).await;
@@ -450,6 +463,19 @@ async fn a_page_starts_one_process_per_engine_and_no_more() {
     assert_eq!(error["type"], "error");
     assert_eq!(error["message"], "there is no engine 3");
     assert_eq!(gui.children(), 2);
+
+    // A level out of range is refused by name; nothing is sent to the engine.
+    let go = json!({"type": "go", "slot": 0, "id": 2, "line": {"game": "akiba"}, "movetime": 10, "level": 21});
+    socket
+        .send(Message::text(go.to_string()))
+        .await
+        .expect("sent");
+    let error = next_event(&mut socket).await;
+    assert_eq!(error["type"], "error");
+    assert_eq!(
+        error["message"],
+        "level 21 is out of range: levels are 0 to 20"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -7,6 +7,7 @@
 
 use super::state::{Line, check_move};
 use crate::matches::split_command;
+use crate::search::Skill;
 use serde_json::{Value, json};
 use std::process::Stdio;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -28,6 +29,8 @@ pub enum Request {
         line: Line,
         movetime: Option<u64>,
         multipv: usize,
+        /// `Skill Level` to play at; `None`: full strength (hints and analysis).
+        level: Option<u32>,
     },
     Stop,
     /// Kill the process (if any) and start the command again.
@@ -67,6 +70,10 @@ pub struct Engine {
     process: Option<Process>,
     /// The game the engine has been set to (`setoption name Game`).
     game: Option<String>,
+    /// The `Skill Level` last sent since the game was set (`None`: the engine's default,
+    /// full strength), so that an engine without the option is sent it only when a level
+    /// is asked for.
+    level: Option<u32>,
     search: Option<Search>,
     idle_limit: Duration,
 }
@@ -93,6 +100,7 @@ impl Engine {
             events,
             process: None,
             game: None,
+            level: None,
             search: None,
             idle_limit,
         };
@@ -183,8 +191,9 @@ impl Engine {
                 line,
                 movetime,
                 multipv,
+                level,
             } => {
-                if let Err(failure) = self.go(id, line, movetime, multipv).await {
+                if let Err(failure) = self.go(id, line, movetime, multipv, level).await {
                     self.fail(Some(id), failure).await;
                 }
             }
@@ -229,6 +238,7 @@ impl Engine {
         line: Line,
         movetime: Option<u64>,
         multipv: usize,
+        level: Option<u32>,
     ) -> Result<(), Failure> {
         if self.process.is_none() {
             self.error(Some(id), "not running (restart it)");
@@ -243,6 +253,14 @@ impl Engine {
             self.send(&format!("setoption name Game value {game}"))
                 .await?;
             self.game = Some(game);
+            self.level = None;
+        }
+        let full = Skill::MAX_LEVEL;
+        if self.level.unwrap_or(full) != level.unwrap_or(full) {
+            let level = level.unwrap_or(full);
+            self.send(&format!("setoption name Skill Level value {level}"))
+                .await?;
+            self.level = Some(level);
         }
         for (name, value) in &line.rules {
             self.send(&format!("setoption name {name} value {value}"))
@@ -369,6 +387,7 @@ impl Engine {
             let _ = p.child.kill().await;
         }
         self.game = None;
+        self.level = None;
     }
 
     /// (Re)starts the process and waits for `uciok` and `readyok`.

@@ -1,11 +1,13 @@
 //! The HTTP routes: the page and its modules (embedded in the binary), the game state, the
-//! rule options, match logs and the engines' WebSocket; behind the checks of
+//! rule options, match logs, game records and the engines' WebSocket; behind the checks of
 //! [`super::guard`] and the bounds on what one client can start.
 
 use super::guard::{self, Access};
 use super::session;
 use super::state::{self, Line};
+use crate::game::{Outcome, Player};
 use crate::matches::log::{GameRecord, read_log, result_text};
+use crate::record::{self, Record};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -15,6 +17,7 @@ use axum::http::{StatusCode, header};
 use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -71,6 +74,8 @@ struct Config {
     sessions: Arc<Semaphore>,
     /// How long an infinite search runs without a new request from its page.
     idle_limit: Duration,
+    /// One review at a time: each is a search of every position of a game.
+    reviews: Arc<Semaphore>,
 }
 
 /// The page's files for anyone on this host; the API and the WebSocket with the token.
@@ -80,11 +85,15 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
         engines,
         sessions: Arc::new(Semaphore::new(MAX_SESSIONS)),
         idle_limit,
+        reviews: Arc::new(Semaphore::new(1)),
     });
     let api = Router::new()
         .route("/api/games", get(|| async { json_ok(state::games()) }))
         .route("/api/state", post(game_state))
         .route("/api/log", post(match_log))
+        .route("/api/record/save", post(save_record))
+        .route("/api/record/open", post(open_record))
+        .route("/api/review", post(review_game))
         .route("/ws", get(websocket))
         .route_layer(from_fn_with_state(access.clone(), guard::token))
         .with_state(config);
@@ -179,6 +188,152 @@ async fn match_log(body: Result<Bytes, BytesRejection>) -> Response {
         }));
     }
     json_ok(Value::Array(games))
+}
+
+/// What the page saves: the shown line and who played it.
+#[derive(Deserialize)]
+struct SaveRequest {
+    line: Line,
+    #[serde(default)]
+    players: [String; 2],
+}
+
+/// `POST /api/record/save` with a [`SaveRequest`]: the game as a game record
+/// (docs/records.md), read back before it is sent so that what the page downloads is what
+/// `shove record` and `shove review` accept.
+async fn save_record(body: Result<Bytes, BytesRejection>) -> Response {
+    let body = match read_body(body, "the game line") {
+        Ok(body) => body,
+        Err((status, message)) => return json_status(status, message),
+    };
+    let request: SaveRequest = match serde_json::from_slice(&body) {
+        Ok(request) => request,
+        Err(e) => return json_error(format!("bad request: {e}")),
+    };
+    let state = match state::state(&request.line) {
+        Ok(state) => state,
+        Err(e) => return json_error(e),
+    };
+    let record = Record {
+        game: state.game.to_string(),
+        rules: request.line.rules,
+        start: state.start,
+        players: request.players,
+        result: outcome_of(state.result),
+        reason: String::new(),
+        date: record::today(),
+        engine: record::engine_version(),
+        moves: request.line.moves,
+    };
+    let text = record.to_string();
+    if let Err(e) = text.parse::<Record>() {
+        return json_error(format!("the game cannot be written as a record: {e}"));
+    }
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+}
+
+/// The result of a [`state::State`] (`p1win`, `p2win`, `draw`, `none`) as a record's.
+fn outcome_of(result: &str) -> Option<Outcome> {
+    match result {
+        "p1win" => Some(Outcome::Win(Player::One)),
+        "p2win" => Some(Outcome::Win(Player::Two)),
+        "draw" => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// `POST /api/record/open` with the text of a game record: its game as a line, or the
+/// record's error naming the line and the field.
+async fn open_record(body: Result<Bytes, BytesRejection>) -> Response {
+    let body = match read_body(body, "the game record") {
+        Ok(body) => body,
+        Err((status, message)) => return json_status(status, message),
+    };
+    let Ok(text) = std::str::from_utf8(&body) else {
+        return json_error("the game record is not UTF-8 text".into());
+    };
+    match text.parse::<Record>() {
+        Ok(r) => json_ok(json!({
+            "game": r.game,
+            "rules": r.rules,
+            "start": r.start,
+            "moves": r.moves,
+            "players": r.players,
+            "result": record::result_field(r.result),
+        })),
+        Err(e) => json_error(e.to_string()),
+    }
+}
+
+/// The deepest review the page may ask for (`shove review` has no such bound).
+const MAX_REVIEW_DEPTH: u32 = 12;
+
+/// What the page asks reviewed: the line and the depth of each position's search.
+#[derive(Deserialize)]
+struct ReviewRequest {
+    line: Line,
+    depth: u32,
+}
+
+/// `POST /api/review` with a [`ReviewRequest`]: `shove review --depth N --json` of the
+/// line (src/review.rs), one search thread; one review at a time (`429` while one runs).
+async fn review_game(
+    State(config): State<Arc<Config>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match read_body(body, "the game line") {
+        Ok(body) => body,
+        Err((status, message)) => return json_status(status, message),
+    };
+    let request: ReviewRequest = match serde_json::from_slice(&body) {
+        Ok(request) => request,
+        Err(e) => return json_error(format!("bad request: {e}")),
+    };
+    if !(1..=MAX_REVIEW_DEPTH).contains(&request.depth) {
+        return json_error(format!(
+            "review depth {} is out of range: 1 to {MAX_REVIEW_DEPTH}",
+            request.depth
+        ));
+    }
+    let Ok(_permit) = config.reviews.clone().try_acquire_owned() else {
+        let busy = "a review is already running: wait for it to finish".to_string();
+        return json_status(StatusCode::TOO_MANY_REQUESTS, busy);
+    };
+    let state = match state::state(&request.line) {
+        Ok(state) => state,
+        Err(e) => return json_error(e),
+    };
+    let record = Record {
+        game: state.game.to_string(),
+        rules: request.line.rules,
+        start: state.start,
+        players: Default::default(),
+        result: outcome_of(state.result),
+        reason: String::new(),
+        date: String::new(),
+        engine: String::new(),
+        moves: request.line.moves,
+    };
+    let settings = crate::review::ReviewSettings {
+        limits: crate::search::Limits {
+            depth: Some(request.depth),
+            ..Default::default()
+        },
+        threads: 1,
+        hash_megabytes: 16,
+        json: true,
+        progress: false,
+    };
+    let review =
+        tokio::task::spawn_blocking(move || crate::review::review_record(&record, &settings)).await;
+    match review {
+        Ok(Ok(review)) => match serde_json::to_value(review) {
+            Ok(value) => json_ok(value),
+            Err(e) => json_error(e.to_string()),
+        },
+        Ok(Err(e)) => json_error(format!("review: {e}")),
+        Err(e) => json_status(StatusCode::INTERNAL_SERVER_ERROR, format!("review: {e}")),
+    }
 }
 
 fn line_of(record: &GameRecord) -> Line {

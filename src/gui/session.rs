@@ -2,13 +2,15 @@
 //! killed when it goes) and the messages between them and the page.
 //!
 //! Page → server: `{"type":"go","slot":0,"id":7,"line":{…},"movetime":1000,"multipv":1}`
-//! (no `movetime`: `go infinite`), `{"type":"stop","slot":0}`, `{"type":"restart","slot":0}`.
+//! (no `movetime`: `go infinite`; `"level":N` with 0..=20 plays at `Skill Level` N, none at
+//! full strength), `{"type":"stop","slot":0}`, `{"type":"restart","slot":0}`.
 //! Server → page: the engine list, then the engines' events (see [`super::engine`]).
 //! A page gets one process per `--engine` command line and no more: `restart` replaces
 //! the slot's process, and a slot outside the list is an error.
 
 use super::engine::{Engine, Request};
 use super::state::Line;
+use crate::search::Skill;
 use axum::extract::ws::{Message, WebSocket};
 use serde::Deserialize;
 use serde_json::json;
@@ -25,6 +27,7 @@ enum PageMessage {
         movetime: Option<u64>,
         #[serde(default = "one")]
         multipv: usize,
+        level: Option<u32>,
     },
     Stop {
         slot: usize,
@@ -97,15 +100,25 @@ fn forward(engines: &[mpsc::UnboundedSender<Request>], message: PageMessage) -> 
             line,
             movetime,
             multipv,
-        } => (
-            slot,
-            Request::Go {
-                id,
-                line,
-                movetime,
-                multipv: multipv.clamp(1, crate::uci::MAX_MULTIPV),
-            },
-        ),
+            level,
+        } => {
+            if let Some(level) = level.filter(|&l| l > Skill::MAX_LEVEL) {
+                return Err(format!(
+                    "level {level} is out of range: levels are 0 to {}",
+                    Skill::MAX_LEVEL
+                ));
+            }
+            (
+                slot,
+                Request::Go {
+                    id,
+                    line,
+                    movetime,
+                    multipv: multipv.clamp(1, crate::uci::MAX_MULTIPV),
+                    level,
+                },
+            )
+        }
         PageMessage::Stop { slot } => (slot, Request::Stop),
         PageMessage::Restart { slot } => (slot, Request::Restart),
     };

@@ -22,6 +22,9 @@ const G = {
   lines: [],          // analysis lines by multipv index
   slotReq: {},        // slot → the request its info lines belong to
   playId: 0,          // the pending "engine, play a move" request
+  review: null,       // {key, moves, players}: the review of the line `key` (its moves)
+  hintId: 0,          // the pending hint request
+  hint: null,         // {key, move}: the engine's best move in the line `key`, shown not played
   engines: null,
   connectionLost: null, // why the engines' WebSocket closed, once it has
   stats: { info: [], click: [], select: [] },
@@ -82,8 +85,10 @@ async function show(change) {
   G.state = state;
   G.selected = null;
   G.lines = [];
+  if (G.hint && G.hint.key !== key()) setHint(null);
   clearError();
   render();
+  history.replaceState(null, '', location.pathname + location.search + '#' + fragment());
   afterChange();
   return true;
 }
@@ -111,6 +116,7 @@ function clearError() {
 // ---------------------------------------------------------------- drawing
 
 function arrows() {
+  if (G.hint && G.hint.key === key()) return [G.hint.move];
   if (!G.analysis || !G.lines[0] || !G.lines[0].pv) return [];
   return G.lines[0].pv.slice(0, 3);
 }
@@ -198,6 +204,7 @@ function render() {
     legal.appendChild(b);
   }
   renderMoves();
+  renderReview();
   renderEval();
   renderAnalysis();
 }
@@ -213,6 +220,15 @@ function renderMoves() {
     const mover = i < movers.length ? movers[i] : null;
     li.className = 'move' + (i + 1 === G.ply ? ' current' : '') + (i >= G.ply ? ' ahead' : '') + (mover ? ` p${mover}` : '');
     li.innerHTML = `<span class="n">${i + 1}</span>${mv}`;
+    const reviewed = reviewOfLine() && G.review.moves[i];
+    if (reviewed && reviewed.mark) {
+      li.dataset.mark = reviewed.mark;
+      const mark = document.createElement('span');
+      mark.className = `mark m${reviewed.mark.length}${reviewed.mark === '?!' ? 'i' : ''}`;
+      mark.textContent = reviewed.mark;
+      if (reviewed.best) mark.title = `best: ${reviewed.best}`;
+      li.appendChild(mark);
+    }
     li.onclick = () => jump(i + 1);
     list.appendChild(li);
   });
@@ -322,7 +338,7 @@ function afterChange() {
 function enginePlay(slot = 0) {
   if (G.state.result !== 'none') { showError('the game is over'); return; }
   const line = lineTo(G.ply);
-  const id = G.engines.go(slot, line, { movetime: movetime() });
+  const id = G.engines.go(slot, line, { movetime: movetime(), level: Number($('level').value) });
   if (!id) { showError('no connection to the engines (reload the page)'); return; }
   G.playId = id;
   G.slotReq[slot] = { id, kind: 'play', key: key(), ply: G.ply, toMove: G.state.to_move };
@@ -381,7 +397,36 @@ function fmt(n) {
   return String(n);
 }
 
+// ---------------------------------------------------------------- hints
+
+// Asks engine 1 for its best move in the shown position, to show and not to play.
+function askHint() {
+  if (G.state.result !== 'none') { showError('the game is over'); return; }
+  if (G.playId) { showError('the engine is thinking'); return; }
+  if (G.analysis) setAnalysis(false);
+  const id = G.engines.go(0, lineTo(G.ply), { movetime: movetime() });
+  if (!id) { showError('no connection to the engines (reload the page)'); return; }
+  G.hintId = id;
+  G.slotReq[0] = { id, kind: 'hint', key: key(), ply: G.ply, toMove: G.state.to_move };
+  $('hint-text').textContent = 'Hint: thinking…';
+}
+
+function setHint(hint) {
+  G.hint = hint;
+  $('hint-text').textContent = hint ? `Hint: ${hint.move}` : '';
+  $('hint-text').dataset.move = hint ? hint.move : '';
+}
+
 function onBestmove(msg) {
+  if (msg.id && msg.id === G.hintId) {
+    G.hintId = 0;
+    const req = G.slotReq[msg.slot];
+    if (!req || req.key !== key()) { setHint(null); return; } // the position changed meanwhile
+    setHint(msg.move ? { key: req.key, move: msg.move } : null);
+    if (!msg.move) $('hint-text').textContent = 'Hint: no move';
+    drawBoard();
+    return;
+  }
   if (msg.id !== G.playId) return;
   G.playId = 0;
   const req = G.slotReq[msg.slot];
@@ -391,6 +436,7 @@ function onBestmove(msg) {
 
 function onEngineError(msg) {
   showError(msg.message);
+  if (msg.id && msg.id === G.hintId) { G.hintId = 0; setHint(null); }
   if (msg.id && msg.id === G.playId) {
     G.playId = 0;
     $('play-mode').value = 'none';
@@ -510,6 +556,139 @@ async function loadLogGame(i) {
   }
 }
 
+// ---------------------------------------------------------------- game records and links
+
+// The shown game as the address's fragment: game, rules, start, moves (and the ply shown
+// when it is not the end), so that a copied link opens the same position.
+function fragment() {
+  const p = new URLSearchParams({ game: G.game });
+  const rules = Object.entries(G.rules).map(([n, v]) => `${n}=${v}`).join(' ');
+  if (rules) p.set('rules', rules);
+  if (G.start) p.set('start', G.start);
+  if (G.moves.length) p.set('moves', G.moves.join(' '));
+  if (G.ply !== G.moves.length) p.set('ply', String(G.ply));
+  return p.toString();
+}
+
+// Opens the game the fragment names; a fragment that does not replay is shown in #error.
+async function openFragment(hash = location.hash) {
+  const p = new URLSearchParams(hash.slice(1));
+  const game = p.get('game');
+  if (!game) return;
+  if (!gameInfo(game)) { showError(`link: no game '${game}'`); return; }
+  const rules = defaultRules(game);
+  for (const word of (p.get('rules') || '').split(' ').filter(Boolean)) {
+    const at = word.indexOf('=');
+    if (at > 0) rules[word.slice(0, at)] = word.slice(at + 1);
+  }
+  const moves = (p.get('moves') || '').split(' ').filter(Boolean);
+  const ply = p.has('ply') ? Number(p.get('ply')) : moves.length;
+  await loadGame({ game, rules, start: p.get('start') || null, moves, ply: Number.isInteger(ply) ? ply : moves.length }, 'link');
+}
+
+// Shows a whole game (a record, a log game, a link) for stepping through: nobody plays.
+async function loadGame(change, what) {
+  $('play-mode').value = 'none';
+  G.playId = 0;
+  const ok = await show(change);
+  if (!ok) $('error').textContent = `${what}: ${$('error').textContent}`;
+  $('game').value = G.game;
+  renderRules();
+  return ok;
+}
+
+function playerNames() {
+  const mode = $('play-mode').value;
+  const engine = slot => (G.engines.list[slot] || { name: 'engine' }).name;
+  if (mode === 'p1') return ['you', engine(0)];
+  if (mode === 'p2') return [engine(0), 'you'];
+  if (mode === 'ee') return [engine(0), engine(G.engines.list.length > 1 ? 1 : 0)];
+  return ['', ''];
+}
+
+// Save game: the server writes the record (src/record.rs), the page downloads it.
+async function saveGame() {
+  let res, text;
+  try {
+    res = await api('/api/record/save', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ line: lineTo(G.moves.length), players: playerNames() }),
+    });
+    text = await res.text();
+  } catch (e) { showError('cannot save the game: ' + e.message); return; }
+  if (!res.ok) {
+    let message = text;
+    try { message = JSON.parse(text).error; } catch { /* the text itself */ }
+    showError('save game: ' + message);
+    return;
+  }
+  const a = $('save-link');
+  if (a.href) URL.revokeObjectURL(a.href);
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  a.download = `${G.game}-${new Date().toISOString().slice(0, 10)}.txt`;
+  a.click();
+}
+
+// Open game: the server reads the record; an error names its line and field.
+async function openGame(file) {
+  const text = await file.text();
+  let res, body;
+  try {
+    res = await api('/api/record/open', { method: 'POST', body: text });
+    body = await res.json();
+  } catch (e) { showError('cannot open the game: ' + e.message); return; }
+  if (!res.ok) { showError(body.error); return; }
+  const game = body.game.toLowerCase();
+  const rules = { ...defaultRules(game) };
+  for (const [n, v] of body.rules) rules[n] = v;
+  const start = body.start === 'startpos' ? null : body.start;
+  if (await loadGame({ game, rules, start, moves: body.moves, ply: body.moves.length }, 'game record')) {
+    const names = body.players.filter(Boolean);
+    $('record-info').textContent = `${names.length ? body.players.join(' – ') + ': ' : ''}${body.result}, ${body.moves.length} moves`;
+  }
+}
+
+// ---------------------------------------------------------------- review
+
+// The review, if it is of the line shown (all its moves).
+function reviewOfLine() {
+  return G.review && G.review.key === JSON.stringify(lineTo(G.moves.length)) ? G.review : null;
+}
+
+// Review game: the server searches every position (src/review.rs) and marks the moves.
+async function reviewGame() {
+  if (!G.moves.length) { showError('no moves to review'); return; }
+  const line = lineTo(G.moves.length);
+  $('review-info').textContent = 'reviewing…';
+  let res, body;
+  try {
+    res = await api('/api/review', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ line, depth: Number($('review-depth').value) }),
+    });
+    body = await res.json();
+  } catch (e) { $('review-info').textContent = ''; showError('cannot review the game: ' + e.message); return; }
+  if (!res.ok) { $('review-info').textContent = ''; showError(body.error); return; }
+  G.review = { key: JSON.stringify(line), moves: body.moves, players: body.players };
+  renderReview();
+  renderMoves();
+}
+
+function renderReview() {
+  const r = reviewOfLine();
+  const info = $('review-info');
+  info.textContent = '';
+  if (!r) return;
+  r.players.forEach((p, i) => {
+    const row = document.createElement('div');
+    row.className = 'review-player';
+    row.dataset.player = i + 1;
+    const accuracy = p.accuracy === null ? '–' : p.accuracy.toFixed(1);
+    row.textContent = `${playerName(i + 1)}: accuracy ${accuracy} · ${p.inaccuracies} ?! · ${p.mistakes} ? · ${p.blunders} ??`;
+    info.appendChild(row);
+  });
+}
+
 // ---------------------------------------------------------------- start
 
 async function main() {
@@ -533,11 +712,16 @@ async function main() {
       showError(G.connectionLost);
     },
   });
+  for (let l = 0; l <= 20; l++) $('level').add(new Option(l === 20 ? '20 (full)' : String(l), l));
+  $('level').value = '20';
   G.rules = defaultRules(G.game);
   sel.value = G.game;
   sel.onchange = () => selectGame(sel.value);
   renderRules();
+  const linked = location.hash; // before show() writes the fragment of the default game
   await show({});
+  await openFragment(linked);
+  window.addEventListener('hashchange', () => { if (location.hash.slice(1) !== fragment()) openFragment(); });
 
   $('board').addEventListener('click', ev => {
     const t0 = performance.now();
@@ -547,6 +731,7 @@ async function main() {
   $('new-game').onclick = () => { G.playId = 0; show({ start: null, moves: [], ply: 0 }); };
   $('flip').onclick = () => { G.flipped = !G.flipped; render(); };
   $('undo').onclick = undo;
+  $('hint').onclick = askHint;
   $('engine-play').onclick = () => enginePlay(0);
   $('play-mode').onchange = () => afterChange();
   $('analysis').onclick = () => setAnalysis(!G.analysis);
@@ -569,6 +754,9 @@ async function main() {
   $('last').onclick = () => jump(G.moves.length);
   $('log-file').onchange = ev => ev.target.files[0] && loadLog(ev.target.files[0]);
   $('log-games').onchange = ev => loadLogGame(Number(ev.target.value));
+  $('save-game').onclick = saveGame;
+  $('review').onclick = reviewGame;
+  $('open-file').onchange = ev => { const f = ev.target.files[0]; ev.target.value = ''; if (f) openGame(f); };
   document.addEventListener('keydown', ev => {
     if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;
     if (ev.key === 'ArrowLeft') jump(G.ply - 1);

@@ -30,10 +30,12 @@ export class Engines {
   }
 
   // Searches the end of `line`; returns the request id (or 0 when the socket is down).
-  go(slot, line, { movetime = null, multipv = 1 } = {}) {
+  // `level`: the Skill Level to play at (none: full strength).
+  go(slot, line, { movetime = null, multipv = 1, level = null } = {}) {
     const id = this.nextId++;
     const msg = { type: 'go', slot, id, line, multipv };
     if (movetime !== null) msg.movetime = movetime;
+    if (level !== null) msg.level = level;
     return this.send(msg) ? id : 0;
   }
 
