@@ -8,60 +8,17 @@
 
 #[path = "common/binary.rs"]
 mod binary;
+#[path = "common/engine.rs"]
+mod engine;
 
+use engine::{Engine, any_line};
 use shove::game::Game;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::Receiver;
-use std::time::Duration;
 
-const TIMEOUT: Duration = Duration::from_secs(60);
 /// Offboard sector values other than the default ones.
 const SECTORS: &str = "3,3,3,3,3,3,3,3,3,3,3,3";
 
-/// An engine process spoken to line by line.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    transcript: Vec<String>,
-}
-
 impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let (child, stdin, lines) = binary::start_engine(args, Stdio::inherit());
-        Engine {
-            child,
-            stdin,
-            lines,
-            transcript: vec![format!("$ shove {}", args.join(" "))],
-        }
-    }
-
-    fn fail(&self, message: &str) -> ! {
-        panic!(
-            "{message}\n--- transcript ---\n{}",
-            self.transcript.join("\n")
-        );
-    }
-
-    fn send(&mut self, line: &str) {
-        self.transcript.push(format!("> {line}"));
-        writeln!(self.stdin, "{line}").expect("write to the engine");
-        self.stdin.flush().expect("flush to the engine");
-    }
-
-    fn recv(&mut self) -> String {
-        match self.lines.recv_timeout(TIMEOUT) {
-            Ok(line) => {
-                self.transcript.push(format!("< {line}"));
-                line
-            }
-            Err(_) => self.fail("the engine did not answer"),
-        }
-    }
-
     /// Sends `command`, then `isready`; returns the lines before `readyok`, none of which
     /// may be an error.
     fn accepted(&mut self, command: &str) -> Vec<String> {
@@ -119,17 +76,10 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// The engine started with `args` and then given `options` (`setoption name … value …`),
 /// each of which must be accepted; returns its fingerprint and the notes it printed.
 fn engine(args: &[&str], options: &[String]) -> (String, Vec<String>) {
-    let mut engine = Engine::start(args);
+    let mut engine = Engine::launch(args, any_line);
     let mut notes = Vec::new();
     for option in options {
         notes.extend(engine.accepted(option));
@@ -375,7 +325,7 @@ fn rule_options_survive_a_change_of_game() {
     );
     assert_eq!(after, with_sectors);
     // Set before its game is chosen: accepted with a note, applied once it is.
-    let mut early = Engine::start(&[]);
+    let mut early = Engine::launch(&[], any_line);
     let notes = early.accepted(&option("OffboardSectors", SECTORS));
     assert!(
         notes.iter().any(|n| n.contains("rule of offboard")),
@@ -389,7 +339,7 @@ fn rule_options_survive_a_change_of_game() {
 fn bad_choices_are_refused_and_change_nothing() {
     let nets = Networks::new("options-bad");
     let expected = engine(&["--game", "offboard", "--eval", "classical"], &[]).0;
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::launch(&[], any_line);
     engine.accepted(&option("Evaluation", "classical"));
     let damaged = nets.dir.join("damaged.nnue");
     let mut bytes = std::fs::read(&nets.offboard).expect("just written");
