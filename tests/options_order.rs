@@ -10,10 +10,12 @@
 mod binary;
 #[path = "common/engine.rs"]
 mod engine;
+#[path = "common/network.rs"]
+mod network;
 
 use engine::{Engine, any_line};
-use shove::game::Game;
-use std::path::{Path, PathBuf};
+use network::network_file;
+use std::path::PathBuf;
 
 /// Offboard sector values other than the default ones.
 const SECTORS: &str = "3,3,3,3,3,3,3,3,3,3,3,3";
@@ -111,30 +113,6 @@ fn option(name: &str, value: &str) -> String {
     format!("setoption name {name} value {value}")
 }
 
-/// A network of fixed weights for `G` (not the built-in one), in `dir`.
-fn network_file<G: Game>(dir: &Path) -> String {
-    let hidden = 8;
-    let w1: Vec<f32> = (0..G::NETWORK_INPUTS * hidden)
-        .map(|i| ((i * 37 % 101) as f32 - 50.0) / 100.0)
-        .collect();
-    let network = shove::nnue::Network::from_float(
-        G::NAME,
-        G::NETWORK_INPUTS,
-        hidden,
-        300.0,
-        &w1,
-        &[0.1; 8],
-        &[
-            0.4, -0.3, 0.2, 0.5, -0.1, 0.3, -0.2, 0.1, -0.4, 0.3, -0.2, -0.5, 0.1, -0.3, 0.2, -0.1,
-        ],
-        0.0,
-    )
-    .expect("sizes fit");
-    let path = dir.join(format!("{}.nnue", G::NAME));
-    std::fs::write(&path, network.to_bytes()).expect("temp dir writable");
-    path.display().to_string()
-}
-
 /// A fresh directory with a network file for each of Akiba and Offboard.
 struct Networks {
     dir: PathBuf,
@@ -147,8 +125,8 @@ impl Networks {
         let dir = std::env::temp_dir().join(format!("shove-{test}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         Networks {
-            akiba: network_file::<shove::akiba::Position>(&dir),
-            offboard: network_file::<shove::offboard::Position>(&dir),
+            akiba: network_file::<shove::akiba::Position>(&dir, "akiba.nnue"),
+            offboard: network_file::<shove::offboard::Position>(&dir, "offboard.nnue"),
             dir,
         }
     }

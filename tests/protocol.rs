@@ -10,8 +10,11 @@
 mod binary;
 #[path = "common/engine.rs"]
 mod engine;
+#[path = "common/network.rs"]
+mod network;
 
 use engine::{Engine, TIMEOUT};
+use network::network_file;
 use shove::akiba::{Position, RepeatRule, Rules};
 use shove::cli::play_moves;
 use shove::game::{Game, MoveList, Outcome, Player};
@@ -486,30 +489,6 @@ fn last_nodes(infos: &[String]) -> String {
         .position(|&w| w == "nodes")
         .expect("a nodes field");
     words[at + 1].to_string()
-}
-
-/// A network of random weights for `G`, written to a file in a fresh directory.
-fn network_file<G: Game>(dir: &std::path::Path, name: &str) -> String {
-    let hidden = 8;
-    let w1: Vec<f32> = (0..G::NETWORK_INPUTS * hidden)
-        .map(|i| ((i * 37 % 101) as f32 - 50.0) / 100.0)
-        .collect();
-    let network = shove::nnue::Network::from_float(
-        G::NAME,
-        G::NETWORK_INPUTS,
-        hidden,
-        300.0,
-        &w1,
-        &[0.1; 8],
-        &[
-            0.4, -0.3, 0.2, 0.5, -0.1, 0.3, -0.2, 0.1, -0.4, 0.3, -0.2, -0.5, 0.1, -0.3, 0.2, -0.1,
-        ],
-        0.0,
-    )
-    .expect("sizes fit");
-    let path = dir.join(name);
-    std::fs::write(&path, network.to_bytes()).expect("temp dir writable");
-    path.display().to_string()
 }
 
 #[test]
