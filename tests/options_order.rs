@@ -19,6 +19,15 @@ use std::path::PathBuf;
 
 /// Offboard sector values other than the default ones.
 const SECTORS: &str = "3,3,3,3,3,3,3,3,3,3,3,3";
+/// The flags of Offboard with those sectors and the classical evaluation.
+const CLASSICAL_SECTORS: [&str; 6] = [
+    "--game",
+    "offboard",
+    "--eval",
+    "classical",
+    "--offboard-sectors",
+    SECTORS,
+];
 
 impl Engine {
     /// Sends `command`, then `isready`; returns the lines before `readyok`, none of which
@@ -186,14 +195,7 @@ fn game_evaluation_eval_file_and_rules_in_every_order() {
     );
     let classical_with_file = every_order_gives(
         [game.clone(), classical.clone(), own_file, sectors.clone()],
-        &[
-            "--game",
-            "offboard",
-            "--eval",
-            "classical",
-            "--offboard-sectors",
-            SECTORS,
-        ],
+        &CLASSICAL_SECTORS,
         None,
     );
     let built_in = every_order_gives(
@@ -203,14 +205,7 @@ fn game_evaluation_eval_file_and_rules_in_every_order() {
     );
     let classical_other_file = every_order_gives(
         [game, classical, other_file, sectors],
-        &[
-            "--game",
-            "offboard",
-            "--eval",
-            "classical",
-            "--offboard-sectors",
-            SECTORS,
-        ],
+        &CLASSICAL_SECTORS,
         Some("is a network for akiba"),
     );
     assert_eq!(classical_with_file, classical_other_file);
@@ -242,18 +237,7 @@ fn the_command_line_choice_survives_the_runners_options() {
     assert_ne!(runner, engine(&["--game", "offboard"], &[]).0);
 
     // The flags first, then the runner's options in every order.
-    let expected = engine(
-        &[
-            "--game",
-            "offboard",
-            "--eval",
-            "classical",
-            "--offboard-sectors",
-            SECTORS,
-        ],
-        &[],
-    )
-    .0;
+    let expected = engine(&CLASSICAL_SECTORS, &[]).0;
     let options = [
         option("Game", "offboard"),
         option("OffboardSectors", SECTORS),
