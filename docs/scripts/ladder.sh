@@ -45,14 +45,8 @@ play_shard() {
   mv "$log.part" "$log"
 }
 
-if [ "$1" = --play-shard ]; then
-  shift
-  play_shard "$@"
-  exit
-fi
-
 export S OUT GAMES SHARDS
-queue_shards "$0" "$@"
+play_shards "$0" "$@"
 
 # Each row's result over the shards played so far (all of them once the queue is done).
 rows "$@" | while read -r game tc1 tc2; do

@@ -52,14 +52,8 @@ play_shard() {
   mv "$log.part" "$log"
 }
 
-if [ "$1" = --play-shard ]; then
-  shift
-  play_shard "$@"
-  exit
-fi
-
 export S OUT GAMES SHARDS TC
-queue_shards "$0" "$@"
+play_shards "$0" "$@"
 
 # Each game's levels on one scale, over every complete shard so far.
 rows "$@" | cut -d' ' -f1 | sort -u | while read -r game; do

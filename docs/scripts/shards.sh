@@ -34,11 +34,17 @@ claim_shard() {
   [ "$(played "$log")" != "$(shard_games "$k")" ]
 }
 
-# Every shard of every row named, in order, each played by `SCRIPT --play-shard GAME A B K`;
-# xargs keeps JOBS of them running.
-queue_shards() {
+# `SCRIPT --play-shard GAME A B K` (how the queue runs a shard) plays that one shard with the
+# script's own play_shard and ends the script. Otherwise every shard of every row named is
+# queued, in order, each run that way; xargs keeps JOBS of them running.
+play_shards() {
   local script=$1
   shift
+  if [ "$1" = --play-shard ]; then
+    shift
+    play_shard "$@"
+    exit
+  fi
   rows "$@" | while read -r game a b; do
     for k in $(seq 1 "$SHARDS"); do echo "$game $a $b $k"; done
   done | xargs -r -P "$JOBS" -L 1 bash "$script" --play-shard
