@@ -8,60 +8,28 @@
 
 #[path = "common/binary.rs"]
 mod binary;
+#[path = "common/engine.rs"]
+mod engine;
+#[path = "common/network.rs"]
+mod network;
 
-use shove::game::Game;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::Receiver;
-use std::time::Duration;
+use engine::{Engine, any_line};
+use network::network_file;
+use std::path::PathBuf;
 
-const TIMEOUT: Duration = Duration::from_secs(60);
 /// Offboard sector values other than the default ones.
 const SECTORS: &str = "3,3,3,3,3,3,3,3,3,3,3,3";
-
-/// An engine process spoken to line by line.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    transcript: Vec<String>,
-}
+/// The flags of Offboard with those sectors and the classical evaluation.
+const CLASSICAL_SECTORS: [&str; 6] = [
+    "--game",
+    "offboard",
+    "--eval",
+    "classical",
+    "--offboard-sectors",
+    SECTORS,
+];
 
 impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let (child, stdin, lines) = binary::start_engine(args, Stdio::inherit());
-        Engine {
-            child,
-            stdin,
-            lines,
-            transcript: vec![format!("$ shove {}", args.join(" "))],
-        }
-    }
-
-    fn fail(&self, message: &str) -> ! {
-        panic!(
-            "{message}\n--- transcript ---\n{}",
-            self.transcript.join("\n")
-        );
-    }
-
-    fn send(&mut self, line: &str) {
-        self.transcript.push(format!("> {line}"));
-        writeln!(self.stdin, "{line}").expect("write to the engine");
-        self.stdin.flush().expect("flush to the engine");
-    }
-
-    fn recv(&mut self) -> String {
-        match self.lines.recv_timeout(TIMEOUT) {
-            Ok(line) => {
-                self.transcript.push(format!("< {line}"));
-                line
-            }
-            Err(_) => self.fail("the engine did not answer"),
-        }
-    }
-
     /// Sends `command`, then `isready`; returns the lines before `readyok`, none of which
     /// may be an error.
     fn accepted(&mut self, command: &str) -> Vec<String> {
@@ -119,17 +87,10 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// The engine started with `args` and then given `options` (`setoption name … value …`),
 /// each of which must be accepted; returns its fingerprint and the notes it printed.
 fn engine(args: &[&str], options: &[String]) -> (String, Vec<String>) {
-    let mut engine = Engine::start(args);
+    let mut engine = Engine::launch(args, any_line);
     let mut notes = Vec::new();
     for option in options {
         notes.extend(engine.accepted(option));
@@ -161,30 +122,6 @@ fn option(name: &str, value: &str) -> String {
     format!("setoption name {name} value {value}")
 }
 
-/// A network of fixed weights for `G` (not the built-in one), in `dir`.
-fn network_file<G: Game>(dir: &Path) -> String {
-    let hidden = 8;
-    let w1: Vec<f32> = (0..G::NETWORK_INPUTS * hidden)
-        .map(|i| ((i * 37 % 101) as f32 - 50.0) / 100.0)
-        .collect();
-    let network = shove::nnue::Network::from_float(
-        G::NAME,
-        G::NETWORK_INPUTS,
-        hidden,
-        300.0,
-        &w1,
-        &[0.1; 8],
-        &[
-            0.4, -0.3, 0.2, 0.5, -0.1, 0.3, -0.2, 0.1, -0.4, 0.3, -0.2, -0.5, 0.1, -0.3, 0.2, -0.1,
-        ],
-        0.0,
-    )
-    .expect("sizes fit");
-    let path = dir.join(format!("{}.nnue", G::NAME));
-    std::fs::write(&path, network.to_bytes()).expect("temp dir writable");
-    path.display().to_string()
-}
-
 /// A fresh directory with a network file for each of Akiba and Offboard.
 struct Networks {
     dir: PathBuf,
@@ -197,8 +134,8 @@ impl Networks {
         let dir = std::env::temp_dir().join(format!("shove-{test}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         Networks {
-            akiba: network_file::<shove::akiba::Position>(&dir),
-            offboard: network_file::<shove::offboard::Position>(&dir),
+            akiba: network_file::<shove::akiba::Position>(&dir, "akiba.nnue"),
+            offboard: network_file::<shove::offboard::Position>(&dir, "offboard.nnue"),
             dir,
         }
     }
@@ -258,14 +195,7 @@ fn game_evaluation_eval_file_and_rules_in_every_order() {
     );
     let classical_with_file = every_order_gives(
         [game.clone(), classical.clone(), own_file, sectors.clone()],
-        &[
-            "--game",
-            "offboard",
-            "--eval",
-            "classical",
-            "--offboard-sectors",
-            SECTORS,
-        ],
+        &CLASSICAL_SECTORS,
         None,
     );
     let built_in = every_order_gives(
@@ -275,14 +205,7 @@ fn game_evaluation_eval_file_and_rules_in_every_order() {
     );
     let classical_other_file = every_order_gives(
         [game, classical, other_file, sectors],
-        &[
-            "--game",
-            "offboard",
-            "--eval",
-            "classical",
-            "--offboard-sectors",
-            SECTORS,
-        ],
+        &CLASSICAL_SECTORS,
         Some("is a network for akiba"),
     );
     assert_eq!(classical_with_file, classical_other_file);
@@ -314,18 +237,7 @@ fn the_command_line_choice_survives_the_runners_options() {
     assert_ne!(runner, engine(&["--game", "offboard"], &[]).0);
 
     // The flags first, then the runner's options in every order.
-    let expected = engine(
-        &[
-            "--game",
-            "offboard",
-            "--eval",
-            "classical",
-            "--offboard-sectors",
-            SECTORS,
-        ],
-        &[],
-    )
-    .0;
+    let expected = engine(&CLASSICAL_SECTORS, &[]).0;
     let options = [
         option("Game", "offboard"),
         option("OffboardSectors", SECTORS),
@@ -375,7 +287,7 @@ fn rule_options_survive_a_change_of_game() {
     );
     assert_eq!(after, with_sectors);
     // Set before its game is chosen: accepted with a note, applied once it is.
-    let mut early = Engine::start(&[]);
+    let mut early = Engine::launch(&[], any_line);
     let notes = early.accepted(&option("OffboardSectors", SECTORS));
     assert!(
         notes.iter().any(|n| n.contains("rule of offboard")),
@@ -389,7 +301,7 @@ fn rule_options_survive_a_change_of_game() {
 fn bad_choices_are_refused_and_change_nothing() {
     let nets = Networks::new("options-bad");
     let expected = engine(&["--game", "offboard", "--eval", "classical"], &[]).0;
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::launch(&[], any_line);
     engine.accepted(&option("Evaluation", "classical"));
     let damaged = nets.dir.join("damaged.nnue");
     let mut bytes = std::fs::read(&nets.offboard).expect("just written");

@@ -8,14 +8,19 @@
 
 #[path = "common/binary.rs"]
 mod binary;
+#[path = "common/engine.rs"]
+mod engine;
+#[path = "common/network.rs"]
+mod network;
 
+use engine::{Engine, TIMEOUT};
+use network::network_file;
 use shove::akiba::{Position, RepeatRule, Rules};
 use shove::cli::play_moves;
 use shove::game::{Game, MoveList, Outcome, Player};
 use shove::matches::Adjudication;
 use std::io::Write;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -29,21 +34,11 @@ const ONE_CAPTURE: &str = "7/7/7/7/7/7/RW4B w 6 0 - - 1";
 /// A middlegame with captures available for both sides.
 const MIDDLEGAME: &str = "W1W1B1B/W2R1B1/1RRR3/1RR1RRW/2RRB2/B2R1W1/B4WW w 1 0 - - 9";
 
-/// Generous: only a hung engine takes this long to answer.
-const TIMEOUT: Duration = Duration::from_secs(60);
-
 // ---------------------------------------------------------------------------------------
 // The engine process
 // ---------------------------------------------------------------------------------------
 
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// Everything sent and received, for failure messages.
-    transcript: Vec<String>,
-}
-
+/// The engine in a session whose every line is checked to be a protocol line.
 impl Engine {
     fn start() -> Engine {
         Engine::start_with(&[])
@@ -51,68 +46,7 @@ impl Engine {
 
     /// The engine with command-line arguments (e.g. `--player random`).
     fn start_with(args: &[&str]) -> Engine {
-        let (child, stdin, lines) = binary::start_engine(args, Stdio::inherit());
-        Engine {
-            child,
-            stdin: Some(stdin),
-            lines,
-            transcript: Vec::new(),
-        }
-    }
-
-    fn fail(&self, message: &str) -> ! {
-        panic!(
-            "{message}\n--- transcript ---\n{}",
-            self.transcript.join("\n")
-        );
-    }
-
-    fn send(&mut self, line: &str) {
-        self.transcript.push(format!("> {line}"));
-        let stdin = self.stdin.as_mut().expect("stdin is open");
-        writeln!(stdin, "{line}").expect("write to the engine");
-        stdin.flush().expect("flush to the engine");
-    }
-
-    /// The next line, checked to be a protocol line; fails after [`TIMEOUT`].
-    fn recv(&mut self) -> String {
-        match self.lines.recv_timeout(TIMEOUT) {
-            Ok(line) => {
-                self.transcript.push(format!("< {line}"));
-                if let Err(why) = check_line(&line) {
-                    self.fail(&format!("not a protocol line ({why}): '{line}'"));
-                }
-                line
-            }
-            Err(RecvTimeoutError::Timeout) => self.fail("the engine did not answer in time"),
-            Err(RecvTimeoutError::Disconnected) => self.fail("the engine closed its output"),
-        }
-    }
-
-    fn expect(&mut self, expected: &str) {
-        let line = self.recv();
-        if line != expected {
-            self.fail(&format!("expected '{expected}', got '{line}'"));
-        }
-    }
-
-    /// Lines up to and including the first one for which `last` holds.
-    fn recv_until(&mut self, last: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let line = self.recv();
-            let done = last(&line);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-    }
-
-    /// `isready` must be answered by `readyok` next: proves nothing else was printed.
-    fn sync(&mut self) {
-        self.send("isready");
-        self.expect("readyok");
+        Engine::launch(args, check_line)
     }
 
     /// Sends a command that must be answered by exactly one error line; returns it.
@@ -183,46 +117,6 @@ impl Engine {
         }
         let (_, best) = self.finish_search();
         (note, best)
-    }
-
-    /// Closes stdin or sends nothing more, and waits for the exit.
-    fn wait(&mut self) -> ExitStatus {
-        let deadline = Instant::now() + TIMEOUT;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("poll the engine") {
-                return status;
-            }
-            if Instant::now() > deadline {
-                self.fail("the engine did not exit");
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-    }
-
-    fn close_stdin(&mut self) {
-        self.transcript.push("> <end of input>".into());
-        self.stdin = None;
-    }
-
-    /// `quit`, then the engine must exit with status 0 without printing anything more.
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.wait();
-        assert!(status.success(), "exit status {status}");
-        self.assert_no_more_output();
-    }
-
-    fn assert_no_more_output(&mut self) {
-        if let Ok(line) = self.lines.recv_timeout(TIMEOUT) {
-            self.fail(&format!("unexpected output at the end: '{line}'"));
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -595,30 +489,6 @@ fn last_nodes(infos: &[String]) -> String {
         .position(|&w| w == "nodes")
         .expect("a nodes field");
     words[at + 1].to_string()
-}
-
-/// A network of random weights for `G`, written to a file in a fresh directory.
-fn network_file<G: Game>(dir: &std::path::Path, name: &str) -> String {
-    let hidden = 8;
-    let w1: Vec<f32> = (0..G::NETWORK_INPUTS * hidden)
-        .map(|i| ((i * 37 % 101) as f32 - 50.0) / 100.0)
-        .collect();
-    let network = shove::nnue::Network::from_float(
-        G::NAME,
-        G::NETWORK_INPUTS,
-        hidden,
-        300.0,
-        &w1,
-        &[0.1; 8],
-        &[
-            0.4, -0.3, 0.2, 0.5, -0.1, 0.3, -0.2, 0.1, -0.4, 0.3, -0.2, -0.5, 0.1, -0.3, 0.2, -0.1,
-        ],
-        0.0,
-    )
-    .expect("sizes fit");
-    let path = dir.join(name);
-    std::fs::write(&path, network.to_bytes()).expect("temp dir writable");
-    path.display().to_string()
 }
 
 #[test]

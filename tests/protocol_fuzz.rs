@@ -11,7 +11,10 @@
 
 #[path = "common/binary.rs"]
 mod binary;
+#[path = "common/playout.rs"]
+mod playout;
 
+use playout::play_random;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shove::game::{Game, MoveList};
@@ -83,21 +86,11 @@ impl GameVisitor for Corpus {
         .to_vec();
         for _ in 0..12 {
             let mut position = G::start(G::Rules::default());
-            let mut moves = Vec::new();
-            let mut list = MoveList::new();
-            for _ in 0..rng.random_range(0..40) {
-                list.clear();
-                position.legal_moves(&mut list);
-                if list.is_empty() {
-                    break;
-                }
-                let mv = list[rng.random_range(0..list.len())];
-                moves.push(mv.to_string());
-                position.play(mv);
-            }
+            let plies = rng.random_range(0..40);
+            let moves = play_random(&mut rng, &mut position, plies);
             lines.push(format!("position startpos moves {}", moves.join(" ")));
             lines.push(format!("position fen {position}"));
-            list.clear();
+            let mut list = MoveList::new();
             position.legal_moves(&mut list);
             let some: Vec<String> = list.iter().take(3).map(ToString::to_string).collect();
             lines.push(format!("go depth 4 searchmoves {}", some.join(" ")));

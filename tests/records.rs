@@ -3,9 +3,13 @@
 //! damaged records, records of another game and log games that do not replay are refused
 //! with the line and field named; `shove record` exports `shove match --log` games.
 
+#[path = "common/playout.rs"]
+mod playout;
+
+use playout::play_random;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use shove::game::{Game, MoveList, Outcome, Player};
+use shove::game::{Game, Outcome, Player};
 use shove::games::{GameVisitor, with_game};
 use shove::matches::log::{GameRecord, HEADER};
 use shove::record::{Record, RecordError};
@@ -58,17 +62,7 @@ impl GameVisitor for RandomGame<'_> {
         let mut position = G::start(rules);
         let start = position.to_string();
         let plies = rng.random_range(0..300);
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            let mut list = MoveList::new();
-            position.legal_moves(&mut list);
-            if list.is_empty() {
-                break;
-            }
-            let mv = list[rng.random_range(0..list.len())];
-            moves.push(mv.to_string());
-            position.play(mv);
-        }
+        let moves = play_random(&mut rng, &mut position, plies);
         let result = match position.outcome() {
             Some(outcome) => Some(outcome),
             None if self.seed.is_multiple_of(2) => None,

@@ -24,31 +24,12 @@ SHARDS=${SHARDS:-6}
 ROWS=${ROWS:-"depth=4:depth=2 depth=6:depth=4 depth=8:depth=6 depth=10:depth=8 depth=10:depth=6 movetime=40:movetime=20 movetime=200:movetime=20"}
 [ $# -gt 0 ] || { echo "usage: $0 GAME[/TC1:TC2]..." >&2; exit 2; }
 mkdir -p "$OUT"
-
-# Every argument as the rows it names, one `game tc1 tc2` a line.
-rows() {
-  local arg row
-  for arg in "$@"; do
-    if [[ $arg == */* ]]; then
-      row=${arg#*/}
-      echo "${arg%%/*} ${row%%:*} ${row##*:}"
-    else
-      for row in $ROWS; do echo "$arg ${row%%:*} ${row##*:}"; done
-    fi
-  done
-}
+# shellcheck source=docs/scripts/shards.sh
+source "$(dirname "$0")/shards.sh"
 
 openings() { # Abraxas: sheets s2..s6 judged by the current evaluation (docs/strength.md)
   if [ "$1" = abraxas ]; then echo "--openings positions/abraxas-ladder-openings.txt"; fi
 }
-
-# Games a complete log of shard K holds: two per pair p < GAMES/2 with p % SHARDS = K - 1.
-shard_games() {
-  local k=$1 pairs=$((GAMES / 2))
-  echo $((2 * ((pairs - k + SHARDS) / SHARDS)))
-}
-
-played() { grep -vc '^#' "$1" 2>/dev/null || true; }
 
 # Plays shard K of a row unless its log is complete. Checked when the shard starts, under
 # a lock (released when the process ends, however it ends), so several runs of this script
@@ -56,9 +37,7 @@ played() { grep -vc '^#' "$1" 2>/dev/null || true; }
 play_shard() {
   local game=$1 tc1=$2 tc2=$3 k=$4
   local log="$OUT/$game-$tc1-vs-$tc2.shard-$k-of-$SHARDS.log"
-  exec 9>"$log.lock"
-  flock -n 9 || return 0
-  [ "$(played "$log")" = "$(shard_games "$k")" ] && return 0
+  claim_shard "$log" "$k" || return 0
   # shellcheck disable=SC2046 # openings() gives zero or two words
   "$S" match "$S" "$S" --game "$game" --tc1 "$tc1" --tc2 "$tc2" --games "$GAMES" \
     $(openings "$game") --concurrency 1 --margin 1000 --timeout 900 --quiet \
@@ -66,17 +45,8 @@ play_shard() {
   mv "$log.part" "$log"
 }
 
-if [ "$1" = --play-shard ]; then
-  shift
-  play_shard "$@"
-  exit
-fi
-
-# Every shard of every row named, in order; xargs keeps JOBS of them running.
 export S OUT GAMES SHARDS
-rows "$@" | while read -r game tc1 tc2; do
-  for k in $(seq 1 "$SHARDS"); do echo "$game $tc1 $tc2 $k"; done
-done | xargs -r -P "$JOBS" -L 1 bash "$0" --play-shard
+play_shards "$0" "$@"
 
 # Each row's result over the shards played so far (all of them once the queue is done).
 rows "$@" | while read -r game tc1 tc2; do

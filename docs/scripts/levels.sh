@@ -24,18 +24,8 @@ TC=${TC:-movetime=500}
 ROWS=${ROWS:-"L0:random L0:greedy L0:L5 $(for l in $(seq 0 19); do echo -n "L$l:L$((l + 1)) "; done)"}
 [ $# -gt 0 ] || { echo "usage: $0 GAME[/E1:E2]..." >&2; exit 2; }
 mkdir -p "$OUT"
-
-rows() {
-  local arg row
-  for arg in "$@"; do
-    if [[ $arg == */* ]]; then
-      row=${arg#*/}
-      echo "${arg%%/*} ${row%%:*} ${row##*:}"
-    else
-      for row in $ROWS; do echo "$arg ${row%%:*} ${row##*:}"; done
-    fi
-  done
-}
+# shellcheck source=docs/scripts/shards.sh
+source "$(dirname "$0")/shards.sh"
 
 # The command line and the name of an engine.
 command_of() {
@@ -51,19 +41,10 @@ name_of() {
   esac
 }
 
-shard_games() {
-  local k=$1 pairs=$((GAMES / 2))
-  echo $((2 * ((pairs - k + SHARDS) / SHARDS)))
-}
-
-played() { grep -vc '^#' "$1" 2>/dev/null || true; }
-
 play_shard() {
   local game=$1 e1=$2 e2=$3 k=$4
   local log="$OUT/$game-$e1-vs-$e2.shard-$k-of-$SHARDS.log"
-  exec 9>"$log.lock"
-  flock -n 9 || return 0
-  [ "$(played "$log")" = "$(shard_games "$k")" ] && return 0
+  claim_shard "$log" "$k" || return 0
   "$S" match "$(command_of "$e1")" "$(command_of "$e2")" --game "$game" --tc "$TC" \
     --name1 "$(name_of "$e1")" --name2 "$(name_of "$e2")" --games "$GAMES" \
     --concurrency 1 --margin 1000 --timeout 900 --quiet \
@@ -71,16 +52,8 @@ play_shard() {
   mv "$log.part" "$log"
 }
 
-if [ "$1" = --play-shard ]; then
-  shift
-  play_shard "$@"
-  exit
-fi
-
 export S OUT GAMES SHARDS TC
-rows "$@" | while read -r game e1 e2; do
-  for k in $(seq 1 "$SHARDS"); do echo "$game $e1 $e2 $k"; done
-done | xargs -r -P "$JOBS" -L 1 bash "$0" --play-shard
+play_shards "$0" "$@"
 
 # Each game's levels on one scale, over every complete shard so far.
 rows "$@" | cut -d' ' -f1 | sort -u | while read -r game; do
