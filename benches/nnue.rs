@@ -45,7 +45,7 @@ fn bench_game<G: Game>(c: &mut Criterion) {
     let games = games::<G>();
     let count: usize = games.iter().map(Vec::len).sum();
     let network = network::<G>();
-    let mut evaluator = Evaluator::<G>::new(Arc::clone(&network));
+    let mut evaluator = Evaluator::<G>::new(Arc::clone(&network), MAX_PLY);
     let mut group = c.benchmark_group(format!("{}/evaluate", G::NAME));
     group.throughput(Throughput::Elements(count as u64));
     group.bench_function("classical", |b| {

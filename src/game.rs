@@ -190,7 +190,15 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// `Σ weight·feature` over the game's terms (see [`crate::linear`]), so what `shove tune`
     /// fits is what the engine plays with.
     fn evaluate(&self) -> i32 {
-        crate::linear::evaluate_with(self, Self::weights())
+        self.evaluate_with(Self::weights())
+    }
+    /// The evaluation with the given weights (indexed like [`Game::term_names`]):
+    /// [`Game::evaluate`] with the game's own weights, the tuner with any others.
+    #[inline]
+    fn evaluate_with(&self, weights: &[i32]) -> i32 {
+        let mut dot = crate::linear::Dot::new(weights);
+        self.features(&mut dot);
+        dot.sum
     }
     /// The names of the evaluation's terms, in index order.
     fn term_names() -> Vec<String> {

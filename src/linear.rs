@@ -5,18 +5,6 @@
 //! [`Sparse`] (the feature vector). One extraction serves both, so the tuner's error is the
 //! engine's evaluation exactly.
 
-use crate::game::Game;
-
-/// The evaluation of `position` with the given weights (indexed like
-/// [`Game::term_names`]): [`Game::evaluate`] with the game's own weights, the tuner with
-/// any others.
-#[inline]
-pub fn evaluate_with<G: Game>(position: &G, weights: &[i32]) -> i32 {
-    let mut dot = Dot::new(weights);
-    position.features(&mut dot);
-    dot.sum
-}
-
 /// Receives the features of a position: `value` more of term `term`.
 pub trait Terms {
     fn add(&mut self, term: usize, value: i32);

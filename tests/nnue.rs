@@ -5,7 +5,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shove::game::{Game, MoveList, Player};
 use shove::nnue::{Evaluator, InputList, MAX_ACTIVE, Network};
-use shove::search::{Limits, Searcher};
+use shove::search::{Limits, MAX_PLY, Searcher};
 use shove::{abraxas, akiba, offboard};
 use std::sync::Arc;
 
@@ -107,7 +107,7 @@ fn the_views_of_the_two_players_differ() {
 /// the full recomputation.
 fn incremental_equals_full<G: Game>(starts: &[G]) {
     let network = Arc::new(random_network::<G>(32, 7));
-    let mut evaluator = Evaluator::<G>::new(Arc::clone(&network));
+    let mut evaluator = Evaluator::<G>::new(Arc::clone(&network), MAX_PLY);
     let mut rng = StdRng::seed_from_u64(3);
     let mut checked = 0;
     for start in starts {

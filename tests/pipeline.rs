@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use shove::game::{Game, MoveList};
-use shove::linear::{Sparse, evaluate_with};
+use shove::linear::Sparse;
 use shove::pipeline::tune::{Dataset, TuneConfig, tune};
 use shove::{abraxas, akiba, offboard};
 use std::path::{Path, PathBuf};
@@ -71,7 +71,7 @@ fn features_are_exact<G: Game>() {
             .collect();
         assert_eq!(
             sparse.dot(&random),
-            evaluate_with(position, &random),
+            position.evaluate_with(&random),
             "{position}"
         );
     }

@@ -213,7 +213,6 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::linear::Sparse;
-    use crate::linear::evaluate_with;
 
     fn eval(text: &str) -> i32 {
         Game::evaluate(&text.parse::<Position>().expect("valid"))
@@ -249,10 +248,7 @@ mod tests {
         let black: Position = "7/3W3/7/B2R3/7/7/7 b 1 2 - - 9".parse().expect("valid");
         let mut weights = WEIGHTS;
         weights[term::CELL..].fill(0);
-        assert_eq!(
-            evaluate_with(&white, &weights),
-            evaluate_with(&black, &weights)
-        );
+        assert_eq!(white.evaluate_with(&weights), black.evaluate_with(&weights));
     }
 
     #[test]

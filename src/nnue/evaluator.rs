@@ -11,7 +11,6 @@
 
 use crate::game::{Game, Player};
 use crate::nnue::{InputList, Network};
-use crate::search::MAX_PLY;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -43,8 +42,10 @@ struct Frame {
 }
 
 impl<G: Game> Evaluator<G> {
-    /// An evaluator for a network already checked to be for `G` ([`Network::check`]).
-    pub fn new(network: Arc<Network>) -> Evaluator<G> {
+    /// An evaluator for a network already checked to be for `G` ([`Network::check`]), with
+    /// room for lines of up to `max_ply` plies (the search's deepest; the evaluator is
+    /// below the search and takes its depth from it).
+    pub fn new(network: Arc<Network>, max_ply: usize) -> Evaluator<G> {
         assert!(
             G::NETWORK_INPUTS <= MAX_INPUTS,
             "{} has more network inputs than the evaluator holds",
@@ -56,7 +57,7 @@ impl<G: Game> Evaluator<G> {
             filled: false,
         };
         Evaluator {
-            frames: vec![frame; MAX_PLY + 2],
+            frames: vec![frame; max_ply + 2],
             network,
             inputs: InputList::new(),
             game: PhantomData,

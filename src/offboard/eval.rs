@@ -189,7 +189,6 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::linear::Sparse;
-    use crate::linear::evaluate_with;
 
     fn eval(text: &str) -> i32 {
         Game::evaluate(&text.parse::<Position>().expect("valid"))
@@ -200,7 +199,7 @@ mod tests {
         let start: Position = Position::START.parse().expect("valid");
         let mut weights = WEIGHTS;
         weights[term::CELL..].fill(0);
-        assert_eq!(evaluate_with(&start, &weights), WEIGHTS[term::TEMPO]);
+        assert_eq!(start.evaluate_with(&weights), WEIGHTS[term::TEMPO]);
     }
 
     #[test]
@@ -217,7 +216,11 @@ mod tests {
         // per-cell table is symmetric as long as its weights are).
         let mut weights = WEIGHTS;
         weights[term::CELL..].fill(0);
-        let eval = |text: &str| evaluate_with(&text.parse::<Position>().expect("valid"), &weights);
+        let eval = |text: &str| {
+            text.parse::<Position>()
+                .expect("valid")
+                .evaluate_with(&weights)
+        };
         let red = eval("5/6/7/8/3RRY3/8/7/6/5 r 0 0 ............ - 3");
         let yellow = eval("5/6/7/8/3RYY3/8/7/6/5 y 0 0 ............ - 3");
         assert_eq!(red, yellow);

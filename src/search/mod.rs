@@ -125,7 +125,7 @@ impl<G: Game> Searcher<G> {
     /// (`None`). The network must be for this game ([`Network::check`]).
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         for worker in &mut self.workers {
-            worker.network = network.clone().map(Evaluator::new);
+            worker.network = network.clone().map(|n| Evaluator::new(n, MAX_PLY));
         }
         self.network = network;
     }
@@ -176,7 +176,7 @@ impl<G: Game> Searcher<G> {
         while self.workers.len() < threads {
             let mut worker = Worker::new(Arc::clone(&self.tt), Arc::clone(&self.shared), false);
             worker.exact = exact;
-            worker.network = self.network.clone().map(Evaluator::new);
+            worker.network = self.network.clone().map(|n| Evaluator::new(n, MAX_PLY));
             self.workers.push(worker);
         }
     }
