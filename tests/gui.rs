@@ -833,26 +833,7 @@ async fn engines_that_misbehave_leave_the_game_as_it_was() {
 /// A short `shove match --log` between two quick players; returns the log and the moves
 /// of its first game.
 fn write_match_log(dir: &Path) -> (PathBuf, Vec<String>) {
-    let log = dir.join("games.log");
-    let exe = env!("CARGO_BIN_EXE_shove");
-    let status = Command::new(exe)
-        .args(["match", &format!("'{exe}' --player random")])
-        .arg(format!("'{exe}' --player greedy"))
-        .args([
-            "--games",
-            "2",
-            "--tc",
-            "depth=1",
-            "--max-moves",
-            "20",
-            "--quiet",
-        ])
-        .arg("--log")
-        .arg(&log)
-        .stdout(Stdio::null())
-        .status()
-        .expect("shove match runs");
-    assert!(status.success());
+    let log = gui_server::write_match_log(dir);
     let text = std::fs::read_to_string(&log).expect("the log");
     let first_game = text
         .lines()

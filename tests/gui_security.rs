@@ -17,7 +17,6 @@ use gui_server::{Gui, fake_engine, next_event, open_session, ready_session, wait
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
 use serde_json::{Value, json};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -322,26 +321,7 @@ async fn an_oversized_log_is_refused_with_a_clear_error() {
     // A real log is read.
     let dir = std::env::temp_dir().join(format!("shove-gui-security-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a directory");
-    let log = dir.join("games.log");
-    let exe = env!("CARGO_BIN_EXE_shove");
-    let status = Command::new(exe)
-        .args(["match", &format!("'{exe}' --player random")])
-        .arg(format!("'{exe}' --player greedy"))
-        .args([
-            "--games",
-            "2",
-            "--tc",
-            "depth=1",
-            "--max-moves",
-            "20",
-            "--quiet",
-            "--log",
-        ])
-        .arg(&log)
-        .stdout(Stdio::null())
-        .status()
-        .expect("shove match runs");
-    assert!(status.success());
+    let log = gui_server::write_match_log(&dir);
     let text = std::fs::read(&log).expect("the log");
     let _ = std::fs::remove_dir_all(&dir);
     let (status, answer) = request(&gui, Method::POST, "/api/log", &headers, text).await;

@@ -18,6 +18,7 @@ use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -140,15 +141,21 @@ fn read_body(
     })
 }
 
+/// The body read as JSON, or the status and message saying why it could not be.
+fn read_json<T: DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+    what: &str,
+) -> Result<T, (StatusCode, String)> {
+    let body = read_body(body, what)?;
+    serde_json::from_slice(&body)
+        .map_err(|e| (StatusCode::BAD_REQUEST, format!("bad request: {e}")))
+}
+
 /// `POST /api/state` with a [`Line`]: its state, or what is wrong with it.
 async fn game_state(body: Result<Bytes, BytesRejection>) -> Response {
-    let body = match read_body(body, "the game line") {
-        Ok(body) => body,
+    let line: Line = match read_json(body, "the game line") {
+        Ok(value) => value,
         Err((status, message)) => return json_status(status, message),
-    };
-    let line: Line = match serde_json::from_slice(&body) {
-        Ok(line) => line,
-        Err(e) => return json_error(format!("bad request: {e}")),
     };
     match state::state(&line) {
         Ok(state) => match serde_json::to_value(state) {
@@ -202,13 +209,9 @@ struct SaveRequest {
 /// (docs/records.md), read back before it is sent so that what the page downloads is what
 /// `shove record` and `shove review` accept.
 async fn save_record(body: Result<Bytes, BytesRejection>) -> Response {
-    let body = match read_body(body, "the game line") {
-        Ok(body) => body,
+    let request: SaveRequest = match read_json(body, "the game line") {
+        Ok(value) => value,
         Err((status, message)) => return json_status(status, message),
-    };
-    let request: SaveRequest = match serde_json::from_slice(&body) {
-        Ok(request) => request,
-        Err(e) => return json_error(format!("bad request: {e}")),
     };
     let state = match state::state(&request.line) {
         Ok(state) => state,
@@ -281,13 +284,9 @@ async fn review_game(
     State(config): State<Arc<Config>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let body = match read_body(body, "the game line") {
-        Ok(body) => body,
+    let request: ReviewRequest = match read_json(body, "the game line") {
+        Ok(value) => value,
         Err((status, message)) => return json_status(status, message),
-    };
-    let request: ReviewRequest = match serde_json::from_slice(&body) {
-        Ok(request) => request,
-        Err(e) => return json_error(format!("bad request: {e}")),
     };
     if !(1..=MAX_REVIEW_DEPTH).contains(&request.depth) {
         return json_error(format!(

@@ -6,6 +6,7 @@ use axum::http::header;
 use futures_util::StreamExt;
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use tokio::net::TcpStream;
@@ -175,4 +176,30 @@ pub async fn ready_session(gui: &Gui) -> Socket {
     assert_eq!(next_event(&mut socket).await["type"], "engines");
     wait_event(&mut socket, "ready").await;
     socket
+}
+
+/// Writes `games.log` in `dir`: a short `shove match --log` of two games between two quick
+/// players.
+pub fn write_match_log(dir: &Path) -> PathBuf {
+    let log = dir.join("games.log");
+    let exe = env!("CARGO_BIN_EXE_shove");
+    let status = Command::new(exe)
+        .args(["match", &format!("'{exe}' --player random")])
+        .arg(format!("'{exe}' --player greedy"))
+        .args([
+            "--games",
+            "2",
+            "--tc",
+            "depth=1",
+            "--max-moves",
+            "20",
+            "--quiet",
+            "--log",
+        ])
+        .arg(&log)
+        .stdout(Stdio::null())
+        .status()
+        .expect("shove match runs");
+    assert!(status.success());
+    log
 }
