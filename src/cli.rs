@@ -170,7 +170,7 @@ pub fn analyze<G: Game>(
     if skill.enabled()
         && let Some(pick) = skill.pick(&lines, position.hash())
     {
-        println!("level {} plays {pick}", skill.level());
+        println!("level {} plays {pick}", f64::from(skill.centi()) / 100.0);
     }
     Ok(())
 }

@@ -12,15 +12,16 @@
 # An engine is `random`, `greedy` or `L<n>` (shove --level n). S: the engine (default
 # ./target/release/shove), JOBS: shards played at once (default: the cores), OUT: where
 # the logs go (default docs/levels), GAMES per row (default 200), SHARDS per row (default
-# 4), TC: the time control of every game (default movetime=500: the levels' own depth and
-# node caps bind below 20; level 20 searches the full half second).
+# 4), TC: the time control of every game (default nodes=128000: the levels' own node caps,
+# 80,635 at level 19, bind below 20, and level 20 searches 128,000 nodes a move; a node
+# budget makes every game the same on a loaded machine as on an idle one).
 set -euo pipefail
 S=${S:-./target/release/shove}
 JOBS=${JOBS:-$(nproc)}
 OUT=${OUT:-docs/levels}
 GAMES=${GAMES:-200}
 SHARDS=${SHARDS:-4}
-TC=${TC:-movetime=500}
+TC=${TC:-nodes=128000}
 ROWS=${ROWS:-"L0:random L0:greedy L0:L5 $(for l in $(seq 0 19); do echo -n "L$l:L$((l + 1)) "; done)"}
 [ $# -gt 0 ] || { echo "usage: $0 GAME[/E1:E2]..." >&2; exit 2; }
 mkdir -p "$OUT"

@@ -1,7 +1,8 @@
 //! Playing strength levels (`Skill Level` 0..20): a weak level plays like a weak player —
-//! a shallow search with a node cap, several lines (MultiPV), and a choice among them
-//! weighted by their scores and the level, after Stockfish's `Skill::pick_best`. Level 20
-//! is the full search, unchanged.
+//! a small search (a node cap that grows by 2^(1/3) a level, so that every level is a
+//! step up from the one below), several lines (MultiPV), and a choice among them weighted
+//! by their scores and the level, after Stockfish's `Skill::pick_best`. Level 20 is the
+//! full search, unchanged. Levels may be fractional (`UCI_Elo` falls between levels).
 //!
 //! The choice's randomness is seeded by the position and the level, so the same game
 //! against the same level is the same game (reproducible tests and reviews).
@@ -19,13 +20,14 @@ const UNIT: i32 = 100;
 /// A strength level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Skill {
-    level: u32,
+    /// The level in hundredths, 0..=2000.
+    centi: u32,
 }
 
 impl Default for Skill {
     fn default() -> Self {
         Skill {
-            level: Skill::MAX_LEVEL,
+            centi: 100 * Skill::MAX_LEVEL,
         }
     }
 }
@@ -37,7 +39,7 @@ impl Skill {
     /// The level, or why it is not one.
     pub fn new(level: u32) -> Result<Skill, String> {
         if level <= Skill::MAX_LEVEL {
-            Ok(Skill { level })
+            Ok(Skill { centi: 100 * level })
         } else {
             Err(format!(
                 "Skill Level {level} is out of range 0..={}",
@@ -46,25 +48,37 @@ impl Skill {
         }
     }
 
-    pub fn level(self) -> u32 {
-        self.level
+    /// A fractional level, `level` in hundredths (1950: level 19.5), clamped to the range.
+    pub fn from_centi(centi: u32) -> Skill {
+        Skill {
+            centi: centi.min(100 * Skill::MAX_LEVEL),
+        }
+    }
+
+    /// The level in hundredths.
+    pub fn centi(self) -> u32 {
+        self.centi
     }
 
     /// Whether this level weakens the search (every level below 20).
     pub fn enabled(self) -> bool {
-        self.level < Skill::MAX_LEVEL
+        self.centi < 100 * Skill::MAX_LEVEL
     }
 
-    /// The limits of a search at this level: depth at most `1 + level / 2` and at most
-    /// `1000 · 2^(level / 2)` nodes, within the limits asked for.
+    /// Nodes a search at this level may visit: `1000 · 2^(level / 3)`, from 1,000 at level
+    /// 0 to 80,635 at level 19.
+    pub fn node_cap(self) -> u64 {
+        (1000.0 * 2f64.powf(f64::from(self.centi) / 300.0)).round() as u64
+    }
+
+    /// The limits of a search at this level: at most [`Skill::node_cap`] nodes, within the
+    /// limits asked for (so a weak level answers `go infinite` when its nodes are spent).
     pub fn limits(self, limits: &Limits) -> Limits {
         if !self.enabled() {
             return *limits;
         }
-        let depth = 1 + self.level / 2;
-        let nodes = 1000u64 << (self.level / 2);
+        let nodes = self.node_cap();
         Limits {
-            depth: Some(limits.depth.map_or(depth, |d| d.min(depth))),
             nodes: Some(limits.nodes.map_or(nodes, |n| n.min(nodes))),
             infinite: false,
             ..*limits
@@ -93,11 +107,11 @@ impl Skill {
             Score::Mate(n) if n > 0 => MATE - n,
             Score::Mate(n) => -MATE - n,
         };
-        let mut rng = StdRng::seed_from_u64(seed ^ u64::from(self.level).rotate_left(32));
+        let mut rng = StdRng::seed_from_u64(seed ^ u64::from(self.centi).rotate_left(32));
         let top = value(lines[0].0);
         let last = value(lines[lines.len() - 1].0);
         let delta = (top - last).clamp(0, UNIT);
-        let weakness = 120 - 2 * self.level as i32;
+        let weakness = 120 - (2 * self.centi / 100) as i32;
         let mut best = None;
         let mut best_total = i32::MIN;
         for &(score, mv) in lines {
@@ -120,8 +134,9 @@ mod tests {
     #[test]
     fn levels_out_of_range_are_refused() {
         assert!(Skill::new(21).is_err());
-        assert_eq!(Skill::new(0).unwrap().level(), 0);
+        assert_eq!(Skill::new(0).unwrap().centi(), 0);
         assert!(!Skill::default().enabled());
+        assert_eq!(Skill::from_centi(2500), Skill::default());
     }
 
     #[test]
@@ -141,7 +156,7 @@ mod tests {
     fn weak_levels_choose_among_close_lines_and_rarely_a_losing_one() {
         let weak = Skill::new(0).unwrap();
         let limits = weak.limits(&Limits::default());
-        assert_eq!((limits.depth, limits.nodes), (Some(1), Some(1000)));
+        assert_eq!((limits.depth, limits.nodes), (None, Some(1000)));
         let lines = [
             (Score::Cp(30), 'a'),
             (Score::Cp(20), 'b'),
@@ -172,5 +187,21 @@ mod tests {
                 .count()
         };
         assert!(kept(19) > kept(0) + 100, "{} vs {}", kept(19), kept(0));
+    }
+
+    #[test]
+    fn every_level_searches_more_than_the_one_below() {
+        let caps: Vec<u64> = (0..=1900)
+            .step_by(50)
+            .map(|c| Skill::from_centi(c).node_cap())
+            .collect();
+        assert!(caps.windows(2).all(|w| w[0] < w[1]), "{caps:?}");
+        assert_eq!((caps[0], caps[caps.len() - 1]), (1000, 80635));
+        // A tighter limit asked for stands; a level never lifts one.
+        let limits = Limits {
+            nodes: Some(500),
+            ..Limits::default()
+        };
+        assert_eq!(Skill::new(10).unwrap().limits(&limits).nodes, Some(500));
     }
 }
