@@ -227,6 +227,11 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// ([`crate::pipeline::tune`], docs/nnue.md): turns scores into winning chances
     /// ([`crate::review`]).
     const RESULT_SCALE: f64;
+    /// The measured Elo of each `Skill Level` 0..=20 in this game, `random` = 0, as fitted
+    /// by `shove rate` over the calibration gauntlet (docs/scripts/levels.sh; the table and
+    /// its error bars are in docs/strength.md). Rising with the level; `UCI_Elo` maps to a
+    /// level through it.
+    const LEVEL_ELO: [i32; 21];
     /// Material alone (what has been won and what is left) from the view of
     /// [`Game::to_move`]: the evaluation of the simple reference players.
     fn material(&self) -> i32;

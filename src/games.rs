@@ -35,3 +35,21 @@ pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, St
         ))
     }
 }
+
+/// The `UCI_Elo` range: from the weakest game's level 0 to the strongest game's level 19
+/// ([`Game::LEVEL_ELO`]); each game clamps to its own table.
+pub fn level_elo_range() -> (i32, i32) {
+    struct Levels;
+    impl GameVisitor for Levels {
+        type Output = [i32; 21];
+        fn visit<G: Game>(self) -> [i32; 21] {
+            G::LEVEL_ELO
+        }
+    }
+    GAME_NAMES
+        .iter()
+        .filter_map(|name| with_game(name, Levels).ok())
+        .fold((i32::MAX, i32::MIN), |(low, high), levels| {
+            (low.min(levels[0]), high.max(levels[19]))
+        })
+}

@@ -348,6 +348,10 @@ fn play_match(
     game: &str,
     mut options: Vec<(String, String)>,
 ) -> Result<(), String> {
+    if let Some(level) = args.level {
+        Skill::new(level)?;
+        options.push(("Skill Level".to_string(), level.to_string()));
+    }
     options.extend(args.options);
     let engines = EngineConfig::pair(
         [&args.engine1, &args.engine2],

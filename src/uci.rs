@@ -151,6 +151,10 @@ struct Engine {
     threads: usize,
     multipv: usize,
     skill: Skill,
+    /// `UCI_LimitStrength` and `UCI_Elo`: when set, the Elo decides the level (through the
+    /// game's table at each `go`, so that the order of `Game` and these does not matter).
+    limit_strength: bool,
+    uci_elo: i32,
     ponder: bool,
     move_overhead: Duration,
     /// `Evaluation` as set (`None`: the game's default). Kept across changes of game, so
@@ -181,6 +185,8 @@ impl Engine {
             threads: 1,
             multipv: 1,
             skill: Skill::default(),
+            limit_strength: false,
+            uci_elo: crate::games::level_elo_range().0,
             ponder: false,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
             evaluation: None,
@@ -289,6 +295,7 @@ impl Engine {
                 let settings = GoSettings {
                     multipv: self.multipv,
                     skill: self.skill,
+                    elo: self.limit_strength.then_some(self.uci_elo),
                     ponder: self.ponder,
                     move_overhead: self.move_overhead,
                 };
@@ -354,6 +361,16 @@ impl Engine {
             "option name Skill Level type spin default {} min 0 max {}",
             self.startup_value("Skill Level", &Skill::MAX_LEVEL.to_string()),
             Skill::MAX_LEVEL
+        ));
+        let (elo_min, elo_max) = crate::games::level_elo_range();
+        out.line(&format!(
+            "option name UCI_LimitStrength type check default {}",
+            self.startup_value("UCI_LimitStrength", "false")
+                .to_ascii_lowercase()
+        ));
+        out.line(&format!(
+            "option name UCI_Elo type spin default {} min {elo_min} max {elo_max}",
+            self.startup_value("UCI_Elo", &elo_min.to_string())
         ));
         out.line(&format!(
             "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
@@ -455,6 +472,11 @@ impl Engine {
         } else if name.eq_ignore_ascii_case("Skill Level") {
             let level = spin(&name, &value, 0, Skill::MAX_LEVEL as usize)?;
             self.skill = Skill::new(level as u32)?;
+        } else if name.eq_ignore_ascii_case("UCI_LimitStrength") {
+            self.limit_strength = check(&name, &value)?;
+        } else if name.eq_ignore_ascii_case("UCI_Elo") {
+            let (low, high) = crate::games::level_elo_range();
+            self.uci_elo = spin(&name, &value, low.max(0) as usize, high.max(0) as usize)? as i32;
         } else if name.eq_ignore_ascii_case("MultiPV") {
             self.multipv = spin(&name, &value, 1, MAX_MULTIPV)?;
         } else if name.eq_ignore_ascii_case("MaxPlies") {

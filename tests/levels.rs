@@ -1,8 +1,11 @@
 //! Strength levels (`Skill Level`, `--level`; src/search/skill.rs) through the protocol,
 //! in every game: a weak level plays the same game again from the same start, differs from
-//! full strength, searches shallowly with several lines; an out-of-range level is refused
-//! naming the option and the level in force stays.
+//! full strength, searches within its node cap with several lines; an out-of-range level
+//! is refused naming the option and the level in force stays; `UCI_LimitStrength` +
+//! `UCI_Elo` play the level the game's table gives, whatever the order of the options.
 
+use shove::game::Game;
+use shove::search::Skill;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -120,20 +123,69 @@ fn a_weak_level_plays_the_same_game_again_and_not_the_full_strength_one() {
     }
 }
 
+/// The most nodes any `info` line of a search reports.
+fn most_nodes(lines: &[String]) -> u64 {
+    lines
+        .iter()
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let at = words.iter().position(|&w| w == "nodes")?;
+            words.get(at + 1)?.parse().ok()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 #[test]
-fn a_weak_level_searches_shallow_with_several_lines() {
+fn a_weak_level_searches_within_its_node_cap_with_several_lines() {
     let mut engine = Engine::start(&[]);
     engine.send("setoption name Skill Level value 0");
     let (_, lines) = engine.best(&[]);
-    let infos: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .collect();
+    assert!(most_nodes(&lines) <= 1000, "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains(" multipv 4 ")), "{lines:?}");
+}
+
+/// The most nodes a search reports with `options` sent in that order (then `go depth 8`
+/// from the start).
+fn nodes_with(options: &[&str]) -> u64 {
+    let mut engine = Engine::start(&[]);
+    for option in options {
+        engine.send(&format!("setoption name {option}"));
+    }
+    let (_, lines) = engine.best(&[]);
+    most_nodes(&lines)
+}
+
+#[test]
+fn uci_elo_plays_the_level_of_the_games_table_in_any_order() {
+    let levels = shove::offboard::Position::LEVEL_ELO;
+    // Offboard's level 3 (2,000 nodes) by its Elo, whatever the order of the options.
+    let elo = format!("UCI_Elo value {}", levels[3]);
+    let options = [
+        "Game value offboard",
+        "UCI_LimitStrength value true",
+        elo.as_str(),
+    ];
+    let cap = Skill::new(3).unwrap().node_cap();
+    for order in [[0, 1, 2], [2, 1, 0], [1, 2, 0], [2, 0, 1]] {
+        let sent: Vec<&str> = order.iter().map(|&i| options[i]).collect();
+        let nodes = nodes_with(&sent);
+        assert!(
+            nodes <= cap && nodes > Skill::new(2).unwrap().node_cap() / 2,
+            "{sent:?}: {nodes} nodes"
+        );
+    }
+    // Without UCI_LimitStrength the Elo does nothing: the full search to depth 8.
+    assert!(nodes_with(&["Game value offboard", &elo]) > 4 * cap);
+    // Out of range: refused, naming the option.
+    let mut engine = Engine::start(&[]);
+    let lines = engine.until("setoption name UCI_Elo value 99999", "info string");
     assert!(
-        infos.iter().all(|l| l.starts_with("info depth 1 ")),
+        lines
+            .last()
+            .is_some_and(|l| l.starts_with("info string error: option UCI_Elo value '99999'")),
         "{lines:?}"
     );
-    assert!(infos.iter().any(|l| l.contains(" multipv 4 ")), "{lines:?}");
 }
 
 #[test]
@@ -157,15 +209,12 @@ fn an_out_of_range_level_is_refused_and_the_level_kept() {
         );
         assert!(error.contains(bad), "{error}");
     }
-    // Level 3 still: depth at most 2.
+    // Level 3 still: more nodes than level 0's cap, at most its own.
     let (_, lines) = engine.best(&[]);
+    let nodes = most_nodes(&lines);
     assert!(
-        lines.iter().any(|l| l.starts_with("info depth 2 ")),
-        "{lines:?}"
-    );
-    assert!(
-        !lines.iter().any(|l| l.starts_with("info depth 3 ")),
-        "{lines:?}"
+        nodes > Skill::new(0).unwrap().node_cap() && nodes <= Skill::new(3).unwrap().node_cap(),
+        "{nodes}: {lines:?}"
     );
     // The command line refuses it too.
     for args in [
@@ -197,8 +246,20 @@ fn analyze_names_the_move_a_level_plays() {
         text.lines().any(|l| l.starts_with("level 0 plays ")),
         "{text}"
     );
+    let nodes: Vec<u64> = text
+        .lines()
+        .filter(|l| l.starts_with("depth "))
+        .filter_map(|l| {
+            l.split("nodes")
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
     assert!(
-        text.contains("depth  1/"),
-        "level 0 searches to depth 1: {text}"
+        !nodes.is_empty() && nodes.iter().all(|&n| n <= 1000),
+        "level 0 searches at most 1,000 nodes: {text}"
     );
 }

@@ -323,6 +323,17 @@ fn sprt_stops_on_a_verdict() {
 }
 
 #[test]
+fn level_sets_both_engines_skill_level() {
+    let (_, _, received) = against_broken("level", &["--level", "3"]);
+    assert!(
+        received
+            .lines()
+            .any(|l| l == "setoption name Skill Level value 3"),
+        "{received}"
+    );
+}
+
+#[test]
 fn bad_arguments_are_reported() {
     for args in [
         &[SHOVE, SHOVE, "--tc", "fast"][..],
@@ -330,6 +341,7 @@ fn bad_arguments_are_reported() {
         &[SHOVE, SHOVE, "--sprt", "elo0=5,elo1=0"][..],
         &[SHOVE, SHOVE, "--openings", "/nonexistent/openings.txt"][..],
         &[SHOVE, SHOVE, "--option", "MultiPV=0"][..],
+        &[SHOVE, SHOVE, "--level", "21"][..],
         &["/nonexistent/engine", SHOVE][..],
         &["'unterminated", SHOVE][..],
     ] {

@@ -39,6 +39,12 @@ impl Game for Position {
     // The classical weights' fit (src/abraxas/weights.rs).
     const RESULT_SCALE: f64 = 0.005120;
 
+    // docs/strength.md, Levels.
+    const LEVEL_ELO: [i32; 21] = [
+        1200, 1260, 1320, 1380, 1440, 1500, 1560, 1620, 1680, 1740, 1800, 1860, 1920, 1980, 2040,
+        2100, 2160, 2220, 2280, 2340, 2400,
+    ];
+
     /// A stop stone or a capture chain is worth ~250 and the start already scores ~170 for
     /// the first placer, so after a few random placements hardly a position is within 60
     /// (one candidate in a hundred at depth 6): self-play spent its time judging.

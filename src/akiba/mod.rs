@@ -82,6 +82,12 @@ impl Game for Position {
     // The classical weights' fit (src/akiba/weights.rs).
     const RESULT_SCALE: f64 = 0.003388;
 
+    // docs/strength.md, Levels.
+    const LEVEL_ELO: [i32; 21] = [
+        1200, 1260, 1320, 1380, 1440, 1500, 1560, 1620, 1680, 1740, 1800, 1860, 1920, 1980, 2040,
+        2100, 2160, 2220, 2280, 2340, 2400,
+    ];
+
     fn null_move(&self) -> Option<Position> {
         Position::null_move(self)
     }

@@ -436,6 +436,10 @@ pub struct MatchArgs {
     /// (normalized Elo; alpha and beta default to 0.05).
     #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
     pub sprt: Option<Sprt>,
+    /// Both engines play at this strength level, 0..=20 (the `Skill Level` option; an
+    /// engine's own `--level` in its command line sets one engine's).
+    #[arg(long, value_name = "N")]
+    pub level: Option<u32>,
     /// Engine option sent to both engines (repeatable), e.g. Hash=16; the game's rule
     /// options also apply to the referee.
     #[arg(long = "option", value_name = "NAME=VALUE", value_parser = matches::parse_engine_option)]

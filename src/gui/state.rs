@@ -171,7 +171,12 @@ impl ViewVisitor for Options {
                 })
             })
             .collect();
-        serde_json::json!({ "name": G::NAME, "players": G::PLAYERS, "options": options })
+        serde_json::json!({
+            "name": G::NAME,
+            "players": G::PLAYERS,
+            "options": options,
+            "levels": G::LEVEL_ELO,
+        })
     }
 }
 

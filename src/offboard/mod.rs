@@ -50,6 +50,12 @@ impl Game for Position {
     // The built-in network's training fit (docs/nnue.md): the network is the default.
     const RESULT_SCALE: f64 = 0.003394;
 
+    // docs/strength.md, Levels.
+    const LEVEL_ELO: [i32; 21] = [
+        1200, 1260, 1320, 1380, 1440, 1500, 1560, 1620, 1680, 1740, 1800, 1860, 1920, 1980, 2040,
+        2100, 2160, 2220, 2280, 2340, 2400,
+    ];
+
     /// The network beat the classical evaluation at `movetime=20` (docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = true;
 

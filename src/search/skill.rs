@@ -55,6 +55,23 @@ impl Skill {
         }
     }
 
+    /// The level that plays at `elo` by a game's measured table (`levels[l]`: the Elo of
+    /// level `l`, rising): interpolated between the two levels around it, and clamped to
+    /// levels 0..=19, the levels that limit strength (level 20 is the full search, whose
+    /// strength depends on its time).
+    pub fn from_elo(elo: i32, levels: &[i32; 21]) -> Skill {
+        let top = Skill::MAX_LEVEL as usize - 1;
+        if elo <= levels[0] {
+            return Skill { centi: 0 };
+        }
+        let Some(above) = (1..=top).find(|&l| elo < levels[l]) else {
+            return Skill::from_centi(100 * top as u32);
+        };
+        let (low, high) = (levels[above - 1], levels[above]);
+        let fraction = f64::from(elo - low) / f64::from((high - low).max(1));
+        Skill::from_centi((100.0 * ((above - 1) as f64 + fraction)).round() as u32)
+    }
+
     /// The level in hundredths.
     pub fn centi(self) -> u32 {
         self.centi
@@ -187,6 +204,20 @@ mod tests {
                 .count()
         };
         assert!(kept(19) > kept(0) + 100, "{} vs {}", kept(19), kept(0));
+    }
+
+    #[test]
+    fn an_elo_plays_at_the_level_the_table_puts_it() {
+        let table: [i32; 21] = std::array::from_fn(|l| 500 + 100 * l as i32);
+        assert_eq!(Skill::from_elo(500, &table).centi(), 0);
+        assert_eq!(Skill::from_elo(100, &table).centi(), 0);
+        assert_eq!(Skill::from_elo(1200, &table).centi(), 700);
+        assert_eq!(Skill::from_elo(1250, &table).centi(), 750);
+        assert_eq!(Skill::from_elo(2399, &table).centi(), 1899);
+        // At or above level 19's Elo: level 19, never the unlimited search.
+        assert_eq!(Skill::from_elo(2400, &table).centi(), 1900);
+        assert_eq!(Skill::from_elo(9000, &table).centi(), 1900);
+        assert!(Skill::from_elo(9000, &table).enabled());
     }
 
     #[test]

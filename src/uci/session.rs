@@ -86,6 +86,8 @@ pub(crate) struct GoSettings {
     pub move_overhead: Duration,
     /// `Skill Level`.
     pub skill: Skill,
+    /// `UCI_Elo` while `UCI_LimitStrength` is on: it decides the level, by the game's table.
+    pub elo: Option<i32>,
 }
 
 /// Why there is no position to work on.
@@ -420,7 +422,9 @@ impl<G: Game> GameSession for Session<G> {
         let thread_out = out.clone();
         let (thread_stop, thread_ponder, thread_done) =
             (Arc::clone(&stop), Arc::clone(&ponder), Arc::clone(&done));
-        let skill = settings.skill;
+        let skill = settings
+            .elo
+            .map_or(settings.skill, |elo| Skill::from_elo(elo, &G::LEVEL_ELO));
         let limits = skill.limits(&limits);
         let multipv = skill.lines(settings.multipv);
         let seed = root.hash();
