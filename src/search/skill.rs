@@ -11,8 +11,11 @@ use super::{Limits, MATE, Score};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-/// Lines a weak level chooses among (Stockfish: 4).
+/// Lines level 19 chooses among (Stockfish: 4 at every level); each level below adds to
+/// them, up to [`LINES_AT_0`] at level 0.
 pub const LINES: usize = 4;
+/// Lines level 0 chooses among.
+const LINES_AT_0: usize = 16;
 /// The score difference below which lines count as equally good in the random part of the
 /// choice: one marble, point or stone (Stockfish: a pawn).
 const UNIT: i32 = 100;
@@ -102,18 +105,32 @@ impl Skill {
         }
     }
 
-    /// Lines to search: at least [`LINES`] at a weak level.
+    /// How far below 19 this level is, in hundredths of a level (0 at 19 and above).
+    fn below_19(self) -> u32 {
+        1900u32.saturating_sub(self.centi)
+    }
+
+    /// Lines to search: at a weak level at least [`LINES`] at level 19, more below it (16 at
+    /// level 0), so that a weak level also plays moves a strong one would not consider.
     pub fn lines(self, multipv: usize) -> usize {
         if self.enabled() {
-            multipv.max(LINES)
+            let extra = (LINES_AT_0 - LINES) * self.below_19() as usize / 1900;
+            multipv.max(LINES + extra)
         } else {
             multipv
         }
     }
 
+    /// How far from the best line a weak level's choice reaches, in hundredths of a
+    /// [`UNIT`]: one unit at level 19 (Stockfish's pawn) and a third of a unit more for
+    /// every level below, so that a beginner sometimes gives away a marble or a stone.
+    fn reach(self) -> i32 {
+        100 + self.below_19() as i32 / 3
+    }
+
     /// Stockfish's `pick_best`: each line's score plus a push that grows with its distance
     /// from the best score (more at weaker levels) and a random part up to the spread of
-    /// the lines (capped at one [`UNIT`]); the line with the highest total is played.
+    /// the lines (capped at [`Skill::reach`]); the line with the highest total is played.
     /// `lines` are (score, move) sorted best first; `seed` makes the choice reproducible.
     pub fn pick<M: Copy>(self, lines: &[(Score, M)], seed: u64) -> Option<M> {
         if !self.enabled() || lines.len() < 2 {
@@ -127,14 +144,15 @@ impl Skill {
         let mut rng = StdRng::seed_from_u64(seed ^ u64::from(self.centi).rotate_left(32));
         let top = value(lines[0].0);
         let last = value(lines[lines.len() - 1].0);
-        let delta = (top - last).clamp(0, UNIT);
+        let reach = UNIT * self.reach() / 100;
+        let delta = (top - last).clamp(0, reach);
         let weakness = 120 - (2 * self.centi / 100) as i32;
         let mut best = None;
         let mut best_total = i32::MIN;
         for &(score, mv) in lines {
             let score = value(score);
             let random = rng.random_range(0..weakness);
-            let push = (weakness * (top - score).min(4 * UNIT) + delta * random) / 128;
+            let push = (weakness * (top - score).min(4 * reach) + delta * random) / 128;
             if score + push >= best_total {
                 best_total = score + push;
                 best = Some(mv);
@@ -218,6 +236,15 @@ mod tests {
         assert_eq!(Skill::from_elo(2400, &table).centi(), 1900);
         assert_eq!(Skill::from_elo(9000, &table).centi(), 1900);
         assert!(Skill::from_elo(9000, &table).enabled());
+    }
+
+    #[test]
+    fn weaker_levels_choose_among_more_lines() {
+        assert_eq!(Skill::new(0).unwrap().lines(1), 16);
+        assert_eq!(Skill::new(10).unwrap().lines(1), 9);
+        assert_eq!(Skill::new(19).unwrap().lines(1), 4);
+        assert_eq!(Skill::new(19).unwrap().lines(6), 6);
+        assert_eq!(Skill::default().lines(1), 1);
     }
 
     #[test]
