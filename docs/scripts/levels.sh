@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The calibration gauntlet of the strength levels (issue 28): per game, matches between
 # neighbouring levels (0-1, 1-2, …, 19-20), level 0 against the built-in `random` and
-# `greedy` players, and level 0 against level 5, then one Elo scale fitted over all of a
-# game's games with `random` at 0 (`shove rate`). Played as shards like docs/scripts/
-# ladder.sh: each shard's log is kept in OUT, a complete shard is not played again, a shard
-# cut off resumes (`shove match --resume`), and several runs share the queue through locks.
+# `greedy` players, `greedy` against `random` (a second path from level 0 down to random,
+# which level 0 may beat in every game), and level 0 against level 5, then one Elo scale
+# fitted over all of a game's games with `random` at 0 (`shove rate`). Played as shards
+# like docs/scripts/ladder.sh: each shard's log is kept in OUT, a complete shard is not
+# played again, a shard cut off resumes (`shove match --resume`), and several runs share
+# the queue through locks.
 #
 #   docs/scripts/levels.sh akiba offboard abraxas     # every row of every game
 #   docs/scripts/levels.sh akiba/L3:L4                # one row
@@ -22,7 +24,7 @@ OUT=${OUT:-docs/levels}
 GAMES=${GAMES:-200}
 SHARDS=${SHARDS:-4}
 TC=${TC:-nodes=128000}
-ROWS=${ROWS:-"L0:random L0:greedy L0:L5 $(for l in $(seq 0 19); do echo -n "L$l:L$((l + 1)) "; done)"}
+ROWS=${ROWS:-"L0:random L0:greedy greedy:random L0:L5 $(for l in $(seq 0 19); do echo -n "L$l:L$((l + 1)) "; done)"}
 [ $# -gt 0 ] || { echo "usage: $0 GAME[/E1:E2]..." >&2; exit 2; }
 mkdir -p "$OUT"
 # shellcheck source=docs/scripts/shards.sh
