@@ -377,6 +377,24 @@ impl Page {
             .await
             .expect("window size");
         self.js("window.scrollTo(0, 0); return true").await;
+        self.take_screenshot(name).await;
+    }
+
+    /// A laptop-size screenshot scrolled to the element `css` (e.g. the eval graph below
+    /// the fold).
+    async fn screenshot_at(&self, name: &str, css: &str) {
+        self.client
+            .set_window_size(1366, 768)
+            .await
+            .expect("window size");
+        self.js(&format!(
+            "document.querySelector(\"{css}\").scrollIntoView({{ block: 'center' }}); return true"
+        ))
+        .await;
+        self.take_screenshot(name).await;
+    }
+
+    async fn take_screenshot(&self, name: &str) {
         tokio::time::sleep(Duration::from_millis(400)).await;
         let png = self.client.screenshot().await.expect("a screenshot");
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/gui-screenshots");
@@ -466,6 +484,7 @@ async fn play_a_game(page: &Page, url: &str, game: &str, cells: usize) {
     page.analyse().await;
     tokio::time::sleep(Duration::from_millis(800)).await;
     page.screenshots(game).await;
+    page.status_fits().await;
     page.click("#analysis").await;
 
     bad_input_keeps_the_state(page).await;
@@ -553,71 +572,6 @@ async fn a_hint_shows_a_legal_move_without_playing_it() {
     page.click_a_move().await;
     page.wait_for_moves(2, 10, "the second move").await;
     assert_eq!(page.text("#hint-text").await, "");
-    page.close().await;
-}
-
-/// Against engine 1 at level 0: the level is sent as `Skill Level` before its moves, and
-/// it answers each of yours with a legal move; a hint afterwards is at full strength.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_game_against_level_0() {
-    let Some(page) = Page::start().await else {
-        return;
-    };
-    let gui = Gui::start(&[]);
-    page.open(&gui.url).await;
-    page.engine_ready().await;
-    page.type_into("#movetime", "100").await;
-    page.choose("#level", "0").await;
-    page.choose("#play-mode", "p1").await;
-    for turn in 0..3 {
-        if page
-            .js("return document.getElementById('status').dataset.result")
-            .await
-            != "none"
-        {
-            break;
-        }
-        let n = page.played().await.len();
-        page.click_a_move().await;
-        // The engine answers (Akiba's extra moves may give either side more than one).
-        page.wait_for(
-            &format!(
-                "return document.querySelectorAll('#moves [data-move]').length > {n} \
-                   && (document.getElementById('status').dataset.result !== 'none' \
-                       || document.querySelector('#player-bottom.active'))",
-            ),
-            60,
-            &format!("the engine's answer to move {turn}"),
-        )
-        .await;
-    }
-    let engine_moves = page
-        .js("return document.querySelectorAll('#moves .move.p2').length")
-        .await;
-    assert!(
-        engine_moves.as_u64().is_some_and(|n| n >= 2),
-        "{engine_moves}"
-    );
-    let log = page.text("#engine-log").await;
-    let sent: Vec<&str> = log
-        .lines()
-        .filter(|l| l.contains("> setoption name Skill Level"))
-        .collect();
-    assert_eq!(sent, ["[1] > setoption name Skill Level value 0"], "{log}");
-    page.screenshot("level-0", 1366, 768).await;
-    page.choose("#play-mode", "none").await;
-    page.click("#hint").await;
-    page.wait_for(
-        "return document.getElementById('hint-text').dataset.move",
-        30,
-        "the hint",
-    )
-    .await;
-    let log = page.text("#engine-log").await;
-    assert!(
-        log.contains("> setoption name Skill Level value 20"),
-        "{log}"
-    );
     page.close().await;
 }
 
@@ -730,8 +684,367 @@ async fn a_game_is_saved_reopened_and_linked() {
     page.close().await;
 }
 
+/// `shove review --depth N --json` of a record, with the search the page's review uses (one
+/// thread, 16 MB of hash).
+fn shove_review(record: &Path, depth: u32) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_shove"))
+        .args(["review", "--depth", &depth.to_string(), "--threads", "1"])
+        .args(["--hash", "16", "--json", "--quiet"])
+        .arg(record)
+        .output()
+        .expect("shove review runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+/// The marks of a review's moves, `""` for none.
+fn marks_of(review: &Value) -> Vec<String> {
+    review["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["mark"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+impl Page {
+    /// Saves the game shown, reviews the record with `shove review --depth N` and *Review
+    /// game* in the page at the same depth; checks the page's marks (in the move list and
+    /// on the graph) and mark counts against the command's, and that the graph draws the
+    /// review's evaluation of every position. Returns the command's review.
+    async fn review_as_shove_review_does(&self, dir: &Path, depth: u32) -> Value {
+        let record = dir.join("game.txt");
+        std::fs::write(&record, self.save_game().await).expect("record written");
+        let review = shove_review(&record, depth);
+        let expected = marks_of(&review);
+        assert_eq!(expected.len(), self.played().await.len());
+
+        // The options have no value attributes (their text is the value): chosen by script.
+        self.js(&format!(
+            "document.getElementById('review-depth').value = '{depth}'; return true"
+        ))
+        .await;
+        self.click("#review").await;
+        self.wait_for(
+            "return document.querySelectorAll('#review-info .review-player').length === 2",
+            120,
+            "the review",
+        )
+        .await;
+        let marks = self
+            .js("return [...document.querySelectorAll('#moves [data-move]')].map(e => e.dataset.mark || '')")
+            .await;
+        let marks: Vec<String> = serde_json::from_value(marks).expect("marks");
+        eprintln!("marks: {marks:?}");
+        assert_eq!(marks, expected);
+        for (i, player) in review["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .enumerate()
+        {
+            let text = self
+                .text(&format!("#review-info [data-player=\"{}\"]", i + 1))
+                .await;
+            let counts = format!(
+                "{} ?! · {} ? · {} ??",
+                player["inaccuracies"], player["mistakes"], player["blunders"]
+            );
+            assert!(text.ends_with(&counts), "{text} vs {counts}");
+        }
+
+        // The graph: a point for every position, a dot for every marked move.
+        let dots = self
+            .js("return [...document.querySelectorAll('#graph [data-mark-ply]')].map(e => [Number(e.dataset.markPly), e.dataset.mark])")
+            .await;
+        let dots: Vec<(usize, String)> = serde_json::from_value(dots).expect("dots");
+        let marked: Vec<(usize, String)> = expected
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| !m.is_empty())
+            .map(|(i, m)| (i + 1, m.clone()))
+            .collect();
+        assert_eq!(dots, marked);
+        let points = self
+            .js("return document.querySelector('#graph .graph-line').getAttribute('points').trim().split(/\\s+/).length")
+            .await;
+        assert_eq!(points, json!(expected.len() + 1));
+        review
+    }
+
+    /// Clicks `css` (a marked move in the list or its dot on the graph): the page shows the
+    /// position before move `ply` with the review's best move there as an arrow and in
+    /// words.
+    async fn best_move_is_shown(&self, css: &str, review: &Value, ply: usize) {
+        let best = review["moves"][ply - 1]["best"]
+            .as_str()
+            .expect("a best move")
+            .to_string();
+        self.click(css).await;
+        self.wait_for(
+            &format!(
+                "return document.getElementById('review-best').dataset.ply === '{ply}' \
+                   && !document.getElementById('review-best').hidden"
+            ),
+            10,
+            &format!("the best move before move {ply}"),
+        )
+        .await;
+        let shown_ply = self
+            .js("return document.querySelectorAll('#moves .move:not(.ahead)').length")
+            .await;
+        assert_eq!(shown_ply, json!(ply - 1), "the position before move {ply}");
+        assert_eq!(
+            self.js("return document.getElementById('review-best').dataset.move")
+                .await,
+            best
+        );
+        let text = self.text("#review-best").await;
+        assert!(text.contains(&format!("best was {best} (eval ")), "{text}");
+        let arrow = self
+            .js("const a = document.querySelector('#board .best-move'); return a && a.dataset.move")
+            .await;
+        assert_eq!(arrow, best);
+        assert!(
+            self.js("return document.querySelectorAll('#board .best-move .arrow.best').length")
+                .await
+                .as_u64()
+                .is_some_and(|n| n > 0)
+                || !best.chars().any(|c| c.is_ascii_digit()),
+            "the arrow of {best} drawn"
+        );
+    }
+
+    /// `/api/games` as the page reads it (with its token).
+    async fn api_games(&self) -> Value {
+        self.client
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; \
+                 fetch('/api/games', { headers: { authorization: 'Bearer ' + sessionStorage.getItem('shove-token') } }) \
+                   .then(r => r.json()).then(done, e => done('cannot read: ' + e))",
+                Vec::new(),
+            )
+            .await
+            .expect("/api/games")
+    }
+
+    /// The status line under the board is inside the window and shows all its words.
+    async fn status_fits(&self) {
+        let fits = self
+            .js(
+                "const s = document.getElementById('status'), r = s.getBoundingClientRect(); \
+                 return [r.left >= 0 && r.right <= document.documentElement.clientWidth \
+                   && s.scrollWidth <= s.clientWidth, s.textContent]",
+            )
+            .await;
+        assert_eq!(fits[0], true, "the status line does not fit: {}", fits[1]);
+    }
+
+    /// The result shown under the board: `data-result` and the words.
+    async fn result_shown(&self) -> (String, String) {
+        let result = self
+            .js("return document.getElementById('status').dataset.result")
+            .await;
+        (
+            result.as_str().unwrap_or_default().to_string(),
+            self.text("#status").await,
+        )
+    }
+
+    /// A person's move: a legal move clicked on the board if one can be, else its button
+    /// (a pass, a slide, an Abraxas capture).
+    async fn person_moves(&self) -> String {
+        let clickable = self
+            .js("return document.querySelectorAll('#legal-moves [data-to]').length > 0")
+            .await;
+        if clickable == true {
+            return self.click_a_move().await;
+        }
+        let mv = self
+            .js("return document.querySelector('#legal-moves [data-move]').dataset.move")
+            .await;
+        let mv = mv.as_str().expect("a legal move").to_string();
+        self.click(&format!("#legal-moves [data-move='{mv}']"))
+            .await;
+        mv
+    }
+}
+
+/// A whole game against the engine at level 0, a person clicking moves until it ends: the
+/// result is shown, and every engine move was searched at Skill Level 0 (within its node
+/// cap of 1,000). Then *Review game* marks it as `shove review` does on the saved record,
+/// and clicking a marked move (in the list, and its dot on the graph) shows the position
+/// before it with the review's best move as an arrow and in words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_against_level_0_is_played_and_reviewed() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let dir = TempDir::new();
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    let (game, cells) = GAME_AGAINST_LEVEL_0;
+    page.choose_game(game, cells).await;
+    page.engine_ready().await;
+    page.type_into("#movetime", "100").await;
+    page.choose("#level", "0").await;
+    page.choose("#play-mode", "p1").await;
+    let started = Instant::now();
+    loop {
+        let n = page.played().await.len();
+        assert!(n < 300, "the game goes on: {:?}", page.played().await);
+        page.person_moves().await;
+        page.wait_for(
+            &format!("return document.querySelectorAll('#moves [data-move]').length > {n}"),
+            10,
+            "your move",
+        )
+        .await;
+        // The engine answers (more than once when the rules give it more moves), until it
+        // is your decision again or the game is over.
+        page.wait_for(
+            "return document.getElementById('status').dataset.result !== 'none' \
+               || (document.querySelector('#player-bottom.active') \
+                   && !document.getElementById('status').textContent.includes('thinking'))",
+            60,
+            &format!("the engine's answer to move {}", n + 1),
+        )
+        .await;
+        if page.result_shown().await.0 != "none" {
+            break;
+        }
+    }
+    let moves = page.played().await;
+    let (result, words) = page.result_shown().await;
+    eprintln!(
+        "{game} against level 0: {result} ({words}) after {} moves in {:.1} s",
+        moves.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let winner = match result.as_str() {
+        "p1win" => 0,
+        "p2win" => 1,
+        other => panic!("not a result of {game}: {other} ({words})"),
+    };
+    let games = page.api_games().await;
+    let name = games
+        .as_array()
+        .and_then(|g| g.iter().find(|g| g["name"] == game))
+        .and_then(|g| g["players"][winner].as_str())
+        .expect("the players' names")
+        .to_string();
+    let name = name[..1].to_uppercase() + &name[1..];
+    assert_eq!(words, format!("{name} wins"));
+
+    // The engine's moves: one `go` each, all after `Skill Level` 0, each search within
+    // level 0's 1,000 nodes.
+    let engine_moves = page
+        .js("return document.querySelectorAll('#moves .move.p2').length")
+        .await;
+    let log = page.text("#engine-log").await;
+    let sent: Vec<&str> = log
+        .lines()
+        .filter(|l| l.starts_with("[1] > "))
+        .map(|l| &l[6..])
+        .collect();
+    let level_set = sent
+        .iter()
+        .position(|l| l.starts_with("setoption name Skill Level"))
+        .expect("Skill Level sent");
+    assert_eq!(
+        sent[level_set], "setoption name Skill Level value 0",
+        "{log}"
+    );
+    assert!(
+        sent[level_set + 1..]
+            .iter()
+            .all(|l| !l.starts_with("setoption name Skill Level")),
+        "{log}"
+    );
+    let goes = sent.iter().filter(|l| l.starts_with("go ")).count();
+    assert!(
+        !sent[..level_set].iter().any(|l| l.starts_with("go ")),
+        "{log}"
+    );
+    assert_eq!(json!(goes), engine_moves, "{log}");
+    let nodes: Vec<u64> = log
+        .lines()
+        .filter(|l| l.starts_with("[1] < info"))
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let at = words.iter().position(|&w| w == "nodes")?;
+            words.get(at + 1)?.parse().ok()
+        })
+        .collect();
+    assert!(
+        nodes.len() >= goes && nodes.iter().all(|&n| n <= 1000),
+        "level 0 searches at most 1,000 nodes: {nodes:?}"
+    );
+    page.screenshot("level-0-game-over", 1366, 768).await;
+
+    page.choose("#play-mode", "none").await;
+    let review = page.review_as_shove_review_does(&dir.0, 4).await;
+    let marked: Vec<usize> = marks_of(&review)
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| !m.is_empty())
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert!(
+        !marked.is_empty(),
+        "no move of the game is marked: {review}"
+    );
+    let first = marked[0];
+    page.best_move_is_shown(&format!("#moves [data-ply='{first}']"), &review, first)
+        .await;
+    let last = marked[marked.len() - 1];
+    page.best_move_is_shown(&format!("#graph [data-mark-ply='{last}']"), &review, last)
+        .await;
+    page.screenshot(&format!("review-{game}-game"), 1366, 768)
+        .await;
+    page.screenshot_at(&format!("review-{game}-game-graph"), "#graph")
+        .await;
+    // A hint here is at full strength again.
+    page.click("#hint").await;
+    page.wait_for(
+        "return document.getElementById('hint-text').dataset.move",
+        30,
+        "the hint",
+    )
+    .await;
+    let log = page.text("#engine-log").await;
+    let last_level = log
+        .lines()
+        .rfind(|l| l.starts_with("[1] > setoption name Skill Level"));
+    assert_eq!(
+        last_level,
+        Some("[1] > setoption name Skill Level value 20"),
+        "{log}"
+    );
+    // Another position: the best move goes away.
+    page.click("#last").await;
+    page.wait_for(
+        "return document.getElementById('review-best').hidden \
+           && !document.querySelector('#board .best-move')",
+        10,
+        "the best move hidden",
+    )
+    .await;
+    page.close().await;
+}
+
+/// The game played to its end against level 0 (and its number of board cells): the one
+/// whose game ends soonest with this test's person (Akiba 27 moves, Offboard 34, Abraxas
+/// 40 on 2026-11-25).
+const GAME_AGAINST_LEVEL_0: (&str, usize) = ("akiba", 49);
+
 /// *Review game* marks the moves as `shove review --depth 4 --json` marks the same game,
-/// and gives the same mark counts per player.
+/// and gives the same mark counts per player, in each game; a marked move clicked shows
+/// the review's best move.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_marks_the_moves_as_shove_review_does() {
     let Some(page) = Page::start().await else {
@@ -740,63 +1053,69 @@ async fn a_review_marks_the_moves_as_shove_review_does() {
     let dir = TempDir::new();
     let gui = Gui::start(&[]);
     page.open(&gui.url).await;
-    for n in 1..=8 {
-        page.click_a_move().await;
-        page.wait_for_moves(n, 10, "the clicked move").await;
-    }
-    let record = dir.0.join("game.txt");
-    std::fs::write(&record, page.save_game().await).expect("record written");
-    let out = Command::new(env!("CARGO_BIN_EXE_shove"))
-        .args(["review", "--depth", "4", "--json", "--quiet"])
-        .arg(&record)
-        .output()
-        .expect("shove review runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let review: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let expected: Vec<String> = review["moves"]
-        .as_array()
-        .expect("moves")
-        .iter()
-        .map(|m| m["mark"].as_str().unwrap_or("").to_string())
-        .collect();
-    assert_eq!(expected.len(), 8);
-
-    // The options have no value attributes (their text is the value): chosen by script.
-    page.js("document.getElementById('review-depth').value = '4'; return true")
-        .await;
-    page.click("#review").await;
-    page.wait_for(
-        "return document.querySelectorAll('#review-info .review-player').length === 2",
-        120,
-        "the review",
-    )
-    .await;
-    let marks = page
-        .js("return [...document.querySelectorAll('#moves [data-move]')].map(e => e.dataset.mark || '')")
-        .await;
-    let marks: Vec<String> = serde_json::from_value(marks).expect("marks");
-    eprintln!("marks: {marks:?}");
-    assert_eq!(marks, expected);
-    for (i, player) in review["players"]
-        .as_array()
-        .expect("players")
-        .iter()
-        .enumerate()
-    {
-        let text = page
-            .text(&format!("#review-info [data-player=\"{}\"]", i + 1))
+    for (game, cells) in [("akiba", 49), ("offboard", 61), ("abraxas", 64)] {
+        page.choose_game(game, cells).await;
+        for n in 1..=8 {
+            page.person_moves().await;
+            page.wait_for_moves(n, 10, "the clicked move").await;
+        }
+        let review = page.review_as_shove_review_does(&dir.0, 4).await;
+        let marked = marks_of(&review).iter().position(|m| !m.is_empty());
+        if let Some(index) = marked {
+            let ply = index + 1;
+            page.best_move_is_shown(&format!("#graph [data-mark-ply='{ply}']"), &review, ply)
+                .await;
+        }
+        page.screenshot(&format!("review-{game}"), 1366, 768).await;
+        page.screenshot_at(&format!("review-{game}-graph"), "#graph")
             .await;
-        let counts = format!(
-            "{} ?! · {} ? · {} ??",
-            player["inaccuracies"], player["mistakes"], player["blunders"]
-        );
-        assert!(text.ends_with(&counts), "{text} vs {counts}");
     }
-    page.screenshot("review", 1366, 768).await;
+    page.close().await;
+}
+
+/// The level selector lists the 21 levels with each one's Elo as `/api/games` gives it for
+/// the game shown, and follows the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_level_selector_shows_each_level_s_elo() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    let games = page.api_games().await;
+    page.choose("#level", "5").await;
+    for (game, cells) in [("offboard", 61), ("abraxas", 64), ("akiba", 49)] {
+        page.choose_game(game, cells).await;
+        let elo = games
+            .as_array()
+            .and_then(|g| g.iter().find(|g| g["name"] == game))
+            .map(|g| g["levels"].clone())
+            .expect("the game's levels");
+        let elo: Vec<i64> = serde_json::from_value(elo).expect("21 numbers");
+        assert_eq!(elo.len(), 21);
+        let options = page
+            .js("return [...document.querySelectorAll('#level option')].map(o => [o.value, o.textContent])")
+            .await;
+        let options: Vec<(String, String)> = serde_json::from_value(options).expect("options");
+        let expected: Vec<(String, String)> = (0..=20)
+            .map(|l| {
+                let name = if l == 20 {
+                    "Level 20 (full strength)".to_string()
+                } else {
+                    format!("Level {l}")
+                };
+                (l.to_string(), format!("{name} · Elo {}", elo[l]))
+            })
+            .collect();
+        assert_eq!(options, expected, "{game}");
+        assert_eq!(
+            page.js("return document.getElementById('level').value")
+                .await,
+            "5",
+            "the level chosen stays when the game changes"
+        );
+        page.screenshot(&format!("levels-{game}"), 1366, 768).await;
+    }
     page.close().await;
 }
 

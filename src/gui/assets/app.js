@@ -23,6 +23,7 @@ const G = {
   slotReq: {},        // slot → the request its info lines belong to
   playId: 0,          // the pending "engine, play a move" request
   review: null,       // {key, moves, players}: the review of the line `key` (its moves)
+  reviewBest: null,   // ply of the reviewed move whose best move is shown (at ply - 1)
   hintId: 0,          // the pending hint request
   hint: null,         // {key, move}: the engine's best move in the line `key`, shown not played
   engines: null,
@@ -86,6 +87,7 @@ async function show(change) {
   G.selected = null;
   G.lines = [];
   if (G.hint && G.hint.key !== key()) setHint(null);
+  if (G.reviewBest !== null && (G.ply !== G.reviewBest - 1 || !reviewOfLine())) G.reviewBest = null;
   clearError();
   render();
   history.replaceState(null, '', location.pathname + location.search + '#' + fragment());
@@ -132,7 +134,9 @@ function drawBoard() {
     const mv = G.moves[G.ply - 1];
     for (const c of mv.match(/[a-i][1-9]/g) || []) last.add(c);
   }
-  draw($('board'), s, { flipped: G.flipped, selected: G.selected, targets, sources, lastMove: last, arrows: arrows() });
+  const best = shownBest();
+  draw($('board'), s, { flipped: G.flipped, selected: G.selected, targets, sources, lastMove: last, arrows: arrows(),
+    best: best ? best.best : null });
 }
 
 function playerName(p) {
@@ -169,7 +173,7 @@ function playerBar(p) {
 function statusText() {
   const s = G.state;
   const extra = s.game === 'akiba' ? ` · ${s.extras.left.red} reds on the board`
-    : s.game === 'abraxas' ? ` · pool ${s.extras.pool} · plate ${s.extras.corner}` : '';
+    : s.game === 'abraxas' ? ` · pool ${s.extras.pool} · plate in the ${s.extras.corner.toUpperCase()} corner` : '';
   switch (s.result) {
     case 'p1win': return `${playerName(1)} wins`;
     case 'p2win': return `${playerName(2)} wins`;
@@ -180,6 +184,7 @@ function statusText() {
 
 function render() {
   const s = G.state;
+  if ($('level').dataset.game !== G.game) renderLevels();
   drawBoard();
   const [top, bottom] = G.flipped ? [1, 2] : [2, 1];
   $('player-top').innerHTML = playerBar(top);
@@ -218,32 +223,42 @@ function renderMoves() {
     li.dataset.move = mv;
     li.dataset.ply = i + 1;
     const mover = i < movers.length ? movers[i] : null;
-    li.className = 'move' + (i + 1 === G.ply ? ' current' : '') + (i >= G.ply ? ' ahead' : '') + (mover ? ` p${mover}` : '');
+    li.className = 'move' + (i + 1 === G.ply ? ' current' : '') + (i >= G.ply ? ' ahead' : '') + (mover ? ` p${mover}` : '')
+      + (i + 1 === G.reviewBest ? ' best-shown' : '');
     li.innerHTML = `<span class="n">${i + 1}</span>${mv}`;
     const reviewed = reviewOfLine() && G.review.moves[i];
     if (reviewed && reviewed.mark) {
       li.dataset.mark = reviewed.mark;
       const mark = document.createElement('span');
-      mark.className = `mark m${reviewed.mark.length}${reviewed.mark === '?!' ? 'i' : ''}`;
+      mark.className = `mark ${MARK_NAME[reviewed.mark]}`;
       mark.textContent = reviewed.mark;
-      if (reviewed.best) mark.title = `best: ${reviewed.best}`;
+      li.title = `${MARK_NAME[reviewed.mark]}: best was ${reviewed.best} (click to see it)`;
       li.appendChild(mark);
+      li.onclick = () => showBest(i + 1);
+    } else {
+      li.onclick = () => jump(i + 1);
     }
-    li.onclick = () => jump(i + 1);
     list.appendChild(li);
   });
   const current = list.querySelector('.current');
   if (current) current.scrollIntoView({ block: 'nearest' });
 }
 
+// The eval bar and graph: the review's evaluations once the line is reviewed, else the
+// engines' scores as they arrive.
 function renderEval() {
-  const v = G.scores[G.ply];
+  const r = reviewOfLine();
+  const shares = r ? reviewShares(r) : G.scores.map(v => v === undefined ? undefined : share(v));
+  const p1 = shares[G.ply];
+  let text = '';
+  if (r) text = evalText(reviewEval(r, G.ply));
+  else if (G.scores[G.ply] !== undefined) text = scoreText(G.scores[G.ply]);
   const bar = $('evalbar');
-  const p1 = v === undefined ? 0.5 : share(v);
-  bar.querySelector('.evalbar-fill').style.height = `${(p1 * 100).toFixed(1)}%`;
+  bar.querySelector('.evalbar-fill').style.height = `${((p1 ?? 0.5) * 100).toFixed(1)}%`;
   bar.classList.toggle('flipped', G.flipped);
-  bar.querySelector('.evalbar-text').textContent = v === undefined ? '' : scoreText(v);
-  drawGraph($('graph'), G.scores, G.moves.length, G.ply, jump);
+  bar.querySelector('.evalbar-text').textContent = text;
+  const marks = r ? r.moves.filter(m => m.mark).map(m => ({ ply: m.ply, mark: m.mark, cls: MARK_NAME[m.mark] })) : [];
+  drawGraph($('graph'), { shares, plies: G.moves.length, current: G.ply, marks, onJump: jump, onMark: showBest });
 }
 
 function renderAnalysis() {
@@ -474,6 +489,21 @@ function logLine(slot, text) {
 
 // ---------------------------------------------------------------- games and rules
 
+// The level selector: each level with its Elo on the game's measured scale (`levels` of
+// /api/games, the random player at 0), kept at the level chosen when the game changes.
+function renderLevels() {
+  const sel = $('level');
+  const elo = gameInfo().levels || [];
+  const chosen = sel.value || '20';
+  sel.textContent = '';
+  for (let l = 0; l <= 20; l++) {
+    const name = l === 20 ? 'Level 20 (full strength)' : `Level ${l}`;
+    sel.add(new Option(elo[l] === undefined ? name : `${name} · Elo ${elo[l]}`, String(l)));
+  }
+  sel.value = chosen;
+  sel.dataset.game = G.game;
+}
+
 function gameInfo(name = G.game) {
   return G.games.find(g => g.name === name);
 }
@@ -672,9 +702,75 @@ async function reviewGame() {
   G.review = { key: JSON.stringify(line), moves: body.moves, players: body.players };
   renderReview();
   renderMoves();
+  renderEval();
+}
+
+const MARK_NAME = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' };
+
+// A review's evaluation (src/review.rs: {cp: N}, {mate: N} or {over: 1|0|-1}, from the
+// mover's view) turned to the other player's view.
+function flipEval(e) {
+  if ('cp' in e) return { cp: -e.cp };
+  if ('mate' in e) return { mate: -e.mate };
+  return { over: -e.over };
+}
+
+// As `shove review` writes it: +0.35, #5, #-5, won, drawn, lost.
+function evalText(e) {
+  if ('cp' in e) return (e.cp >= 0 ? '+' : '') + (e.cp / 100).toFixed(2);
+  if ('mate' in e) return `#${e.mate}`;
+  return e.over > 0 ? 'won' : e.over < 0 ? 'lost' : 'drawn';
+}
+
+// The review's evaluation of the position after `ply` moves, from player one's view.
+function reviewEval(r, ply) {
+  const m = ply < r.moves.length ? r.moves[ply] : r.moves[ply - 1];
+  const e = ply < r.moves.length ? m.before : m.after;
+  return m.mover === 1 ? e : flipEval(e);
+}
+
+// Player one's winning chance (0..1) after each ply by the review (the game's own sigmoid).
+function reviewShares(r) {
+  const shares = r.moves.map(m => (m.mover === 1 ? m.win_before : 100 - m.win_before) / 100);
+  const last = r.moves[r.moves.length - 1];
+  shares.push((last.mover === 1 ? last.win_after : 100 - last.win_after) / 100);
+  return shares;
+}
+
+// The reviewed move whose best move is shown, if any.
+function shownBest() {
+  const r = reviewOfLine();
+  return r && G.reviewBest !== null && G.ply === G.reviewBest - 1 ? r.moves[G.reviewBest - 1] : null;
+}
+
+// A marked move clicked (in the move list or on the graph): the position before it, with
+// the review's best move there as an arrow and in words.
+async function showBest(ply) {
+  const m = reviewOfLine() && G.review.moves[ply - 1];
+  if (!m || !m.best) { jump(ply); return; }
+  G.reviewBest = ply;
+  if (G.ply !== ply - 1) {
+    if (!(await show({ ply: ply - 1 }))) G.reviewBest = null;
+    return;
+  }
+  render();
+}
+
+function renderReviewBest() {
+  const box = $('review-best');
+  const m = shownBest();
+  box.textContent = '';
+  box.hidden = !m;
+  box.dataset.move = m ? m.best : '';
+  box.dataset.ply = m ? m.ply : '';
+  if (!m) return;
+  const mark = m.mark ? ` ${m.mark}` : '';
+  box.textContent = `${m.ply}. ${m.move}${mark}: best was ${m.best} (eval ${evalText(m.before)} for `
+    + `${playerName(m.mover)}; after ${m.move}: ${evalText(m.after)})`;
 }
 
 function renderReview() {
+  renderReviewBest();
   const r = reviewOfLine();
   const info = $('review-info');
   info.textContent = '';
@@ -712,8 +808,6 @@ async function main() {
       showError(G.connectionLost);
     },
   });
-  for (let l = 0; l <= 20; l++) $('level').add(new Option(l === 20 ? '20 (full)' : String(l), l));
-  $('level').value = '20';
   G.rules = defaultRules(G.game);
   sel.value = G.game;
   sel.onchange = () => selectGame(sel.value);
@@ -756,6 +850,7 @@ async function main() {
   $('log-games').onchange = ev => loadLogGame(Number(ev.target.value));
   $('save-game').onclick = saveGame;
   $('review').onclick = reviewGame;
+  window.addEventListener('resize', () => renderEval());
   $('open-file').onchange = ev => { const f = ev.target.files[0]; ev.target.value = ''; if (f) openGame(f); };
   document.addEventListener('keydown', ev => {
     if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;

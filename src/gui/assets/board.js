@@ -33,9 +33,11 @@ function defs(svg) {
   el('stop', { offset: '100%', 'stop-color': '#9c6d38' }, wood);
   const shadow = el('filter', { id: 'shadow', x: '-30%', y: '-30%', width: '160%', height: '160%' }, d);
   el('feDropShadow', { dx: '3', dy: '5', stdDeviation: '4', 'flood-opacity': '0.45' }, shadow);
-  const arrow = el('marker', { id: 'arrowhead', viewBox: '0 0 10 10', refX: '5', refY: '5',
-    markerWidth: '3.2', markerHeight: '3.2', orient: 'auto-start-reverse' }, d);
-  el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }, arrow);
+  for (const [id, cls] of [['arrowhead', 'arrowhead'], ['arrowhead-best', 'arrowhead best']]) {
+    const arrow = el('marker', { id, viewBox: '0 0 10 10', refX: '5', refY: '5',
+      markerWidth: '3.2', markerHeight: '3.2', orient: 'auto-start-reverse' }, d);
+    el('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }, arrow);
+  }
 }
 
 function marble(parent, x, y, r, colour) {
@@ -51,7 +53,8 @@ function hexPoints(x, y, r) {
   return pts.join(' ');
 }
 
-// The picture: draw(svg, state, view) where view = {flipped, selected, targets, lastMove, arrows}.
+// The picture: draw(svg, state, view) where view = {flipped, selected, targets, lastMove,
+// arrows, best}: `arrows` the engine's line or hint, `best` the review's best move (or null).
 export function draw(svg, state, view) {
   svg.textContent = '';
   defs(svg);
@@ -202,27 +205,36 @@ function drawAbraxas(ctx) {
   }
 }
 
-// Arrows for the engine's best line: the first moves, fading.
+// Arrows for the engine's best line (the first moves, fading) or hint, and for the review's
+// best move (its own colour, `data-move` the move).
 function drawArrows(ctx) {
   const { svg, state, P, view } = ctx;
-  if (!view.arrows.length) return;
+  if (!view.arrows.length && !view.best) return;
   const pos = {};
   for (const c of state.cells) pos[c.cell] = P(c.x, c.y);
   const layer = el('g', { class: 'arrows' }, svg);
   view.arrows.forEach((mv, i) => {
-    const cls = `arrow a${Math.min(i, 3)}` + (i % 2 ? ' reply' : '');
-    const cells = (mv.match(/[a-i][1-9]/g) || []).filter(c => pos[c]);
-    if (cells.length >= 2 && !mv.startsWith('x')) {
-      const [x0, y0] = pos[cells[0]], [x1, y1] = pos[cells[1]];
-      const len = Math.hypot(x1 - x0, y1 - y0) || 1;
-      const k = (len - 30) / len;
-      el('line', { x1: x0, y1: y0, x2: x0 + (x1 - x0) * k, y2: y0 + (y1 - y0) * k, class: cls,
-        'marker-end': 'url(#arrowhead)' }, layer);
-    } else {
-      for (const c of cells) {
-        const [x, y] = pos[c];
-        el('circle', { cx: x, cy: y, r: 44, class: cls + ' ring' }, layer);
-      }
-    }
+    arrow(layer, pos, mv, 'line-move', `arrow a${Math.min(i, 3)}` + (i % 2 ? ' reply' : ''), 'arrowhead');
   });
+  if (view.best) arrow(layer, pos, view.best, 'best-move', 'arrow best', 'arrowhead-best').dataset.move = view.best;
+}
+
+// A move from one cell to another as an arrow; a placement, a capture (`x…`) or a stop
+// stone as rings on its cells, in a group of class `group`. Returns the group.
+function arrow(layer, pos, mv, group, cls, head) {
+  const g = el('g', { class: group }, layer);
+  const cells = (mv.match(/[a-i][1-9]/g) || []).filter(c => pos[c]);
+  if (cells.length >= 2 && !mv.startsWith('x')) {
+    const [x0, y0] = pos[cells[0]], [x1, y1] = pos[cells[1]];
+    const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+    const k = (len - 30) / len;
+    el('line', { x1: x0, y1: y0, x2: x0 + (x1 - x0) * k, y2: y0 + (y1 - y0) * k, class: cls,
+      'marker-end': `url(#${head})` }, g);
+  } else {
+    for (const c of cells) {
+      const [x, y] = pos[c];
+      el('circle', { cx: x, cy: y, r: 44, class: cls + ' ring' }, g);
+    }
+  }
+  return g;
 }

@@ -9,37 +9,46 @@ export function share(value) {
   return 1 / (1 + Math.exp(-value / 250));
 }
 
-// scores[i]: the score after i moves (or undefined), movers give nothing here.
-export function drawGraph(svg, scores, plies, current, onJump) {
+// shares[i]: player one's share (0..1) after i moves, or undefined; marks: the reviewed
+// moves' marks [{ply, mark, cls}], drawn as dots on the curve after their move. Clicking the
+// graph jumps to the ply under the pointer (onJump), clicking a dot calls onMark(ply).
+export function drawGraph(svg, { shares, plies, current, marks = [], onJump, onMark }) {
   svg.textContent = '';
-  const W = 600, H = 120, n = Math.max(plies, 1);
+  // Drawn in the element's own pixels (when it has a size), so the dots stay round.
+  const box = svg.getBoundingClientRect();
+  const W = Math.round(box.width) || 600, H = Math.round(box.height) || 120, n = Math.max(plies, 1);
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   const x = i => (i / n) * W;
-  const y = v => H - share(v) * H;
-  const rect = (attrs) => {
-    const r = document.createElementNS(NS, 'rect');
-    for (const [k, v] of Object.entries(attrs)) r.setAttribute(k, v);
-    svg.appendChild(r);
-    return r;
+  const y = s => H - s * H;
+  const add = (name, attrs) => {
+    const node = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    svg.appendChild(node);
+    return node;
   };
-  rect({ x: 0, y: 0, width: W, height: H / 2, class: 'graph-p2' });
-  rect({ x: 0, y: H / 2, width: W, height: H / 2, class: 'graph-p1' });
+  add('rect', { x: 0, y: 0, width: W, height: H / 2, class: 'graph-p2' });
+  add('rect', { x: 0, y: H / 2, width: W, height: H / 2, class: 'graph-p1' });
   const pts = [];
-  for (let i = 0; i <= plies; i++) if (scores[i] !== undefined) pts.push([x(i), y(scores[i])]);
+  for (let i = 0; i <= plies; i++) if (shares[i] !== undefined) pts.push([x(i), y(shares[i])]);
   if (pts.length) {
-    const area = document.createElementNS(NS, 'path');
     const d = `M${pts[0][0]},${H} ` + pts.map(p => `L${p[0].toFixed(1)},${p[1].toFixed(1)}`).join(' ') + ` L${pts[pts.length - 1][0]},${H} Z`;
-    area.setAttribute('d', d);
-    area.setAttribute('class', 'graph-area');
-    svg.appendChild(area);
-    const line = document.createElementNS(NS, 'polyline');
-    line.setAttribute('points', pts.map(p => p.map(v => v.toFixed(1)).join(',')).join(' '));
-    line.setAttribute('class', 'graph-line');
-    svg.appendChild(line);
+    add('path', { d, class: 'graph-area' });
+    add('polyline', { points: pts.map(p => p.map(v => v.toFixed(1)).join(',')).join(' '), class: 'graph-line' });
   }
-  rect({ x: x(current) - 1.5, y: 0, width: 3, height: H, class: 'graph-cursor' });
+  add('rect', { x: x(current) - 1.5, y: 0, width: 3, height: H, class: 'graph-cursor' });
+  for (const m of marks) {
+    const s = shares[m.ply];
+    if (s === undefined) continue;
+    const inside = (v, size) => Math.min(Math.max(v, 6), size - 6);
+    const dot = add('circle', { cx: inside(x(m.ply), W), cy: inside(y(s), H), r: 5.5,
+      class: `graph-mark ${m.cls}`, 'data-mark-ply': m.ply, 'data-mark': m.mark });
+    const title = document.createElementNS(NS, 'title');
+    title.textContent = `${m.ply}: ${m.mark}`;
+    dot.appendChild(title);
+    dot.addEventListener('click', ev => { ev.stopPropagation(); onMark(m.ply); });
+  }
   svg.onclick = ev => {
-    const box = svg.getBoundingClientRect();
-    onJump(Math.round(((ev.clientX - box.left) / box.width) * n));
+    const r = svg.getBoundingClientRect();
+    onJump(Math.round(((ev.clientX - r.left) / r.width) * n));
   };
 }
