@@ -120,22 +120,24 @@ fn one_thread_is_deterministic_in_every_game() {
     one_thread_is_deterministic::<abraxas::Position>();
 }
 
-/// A node limit holds for all the threads together (within what the helpers search between
-/// two looks at their counters), and the nodes reported are all the threads'.
+/// A node limit holds for all the threads together, and the nodes reported are all the
+/// threads'. Each thread looks at the others' counts only every 1024 nodes, and on a busy
+/// machine the helpers may run on while the main thread waits for a core, hence the slack;
+/// four threads each counting only their own nodes would search about four times the limit.
 #[test]
 fn a_node_limit_counts_every_thread() {
     let position = middlegame::<akiba::Position>();
     let mut searcher = Searcher::<akiba::Position>::new(16);
-    searcher.set_threads(2);
+    searcher.set_threads(4);
+    let limit = 200_000;
     let limits = Limits {
-        nodes: Some(20_000),
+        nodes: Some(limit),
         ..Limits::default()
     };
     let result = searcher.search(&position, &[], &limits, 1, &mut |_| {});
     assert!(result.best.is_some());
-    // Each thread checks the shared counts at least every 1024 nodes (and at its end).
     assert!(
-        (20_000..20_000 + 4 * 1024).contains(&result.nodes),
+        (limit..limit * 3 / 2).contains(&result.nodes),
         "{}",
         result.nodes
     );

@@ -72,9 +72,9 @@ pub struct Searcher<G: Game> {
 struct Worker<G: Game> {
     tt: Arc<Table>,
     shared: Arc<Shared>,
-    /// The main thread (index 0) keeps the time and the limits; helpers search until it
-    /// has finished.
-    main: bool,
+    /// 0 for the main thread, which keeps the time and the limits; helpers (1, 2…) search
+    /// until it has finished.
+    index: usize,
     /// `[player][move index]`: how often a quiet move caused a cut-off, weighted by depth.
     history: Vec<[i32; 2]>,
     killers: [[Option<G::Move>; 2]; MAX_PLY + 1],
@@ -113,7 +113,7 @@ impl<G: Game> Searcher<G> {
         let tt = Arc::new(tt);
         let shared = Arc::new(Shared::default());
         Searcher {
-            workers: vec![Worker::new(Arc::clone(&tt), Arc::clone(&shared), true)],
+            workers: vec![Worker::new(Arc::clone(&tt), Arc::clone(&shared), 0)],
             tt,
             shared,
             search_moves: Vec::new(),
@@ -174,7 +174,8 @@ impl<G: Game> Searcher<G> {
         let exact = self.workers[0].exact;
         self.workers.truncate(threads.max(1));
         while self.workers.len() < threads {
-            let mut worker = Worker::new(Arc::clone(&self.tt), Arc::clone(&self.shared), false);
+            let index = self.workers.len();
+            let mut worker = Worker::new(Arc::clone(&self.tt), Arc::clone(&self.shared), index);
             worker.exact = exact;
             worker.network = self.network.clone().map(|n| Evaluator::new(n, MAX_PLY));
             self.workers.push(worker);
@@ -258,11 +259,11 @@ impl<G: Game> Searcher<G> {
 }
 
 impl<G: Game> Worker<G> {
-    fn new(tt: Arc<Table>, shared: Arc<Shared>, main: bool) -> Self {
+    fn new(tt: Arc<Table>, shared: Arc<Shared>, index: usize) -> Self {
         Worker {
             tt,
             shared,
-            main,
+            index,
             history: vec![[0; 2]; G::MOVE_INDEX_LIMIT],
             killers: [[None; 2]; MAX_PLY + 1],
             line: Line::new(),
@@ -295,13 +296,18 @@ impl<G: Game> Worker<G> {
         self.start = Instant::now();
         self.nodes = 0;
         self.aborted = false;
-        self.node_limit = limits.nodes.filter(|_| self.main);
+        self.node_limit = limits.nodes.filter(|_| self.is_main());
         self.pondering = limits.ponder;
         self.hard_deadline = None;
         self.line.reset(history);
-        for entry in self.history.iter_mut() {
-            entry[0] /= 8;
-            entry[1] /= 8;
+        let index = self.index;
+        for (move_index, entry) in self.history.iter_mut().enumerate() {
+            for (side, score) in entry.iter_mut().enumerate() {
+                *score /= 8;
+                if index > 0 {
+                    *score += threads::history_jitter(index, 2 * move_index + side);
+                }
+            }
         }
     }
 
@@ -407,16 +413,17 @@ impl<G: Game> Worker<G> {
         result
     }
 
-    /// A helper thread's iterative deepening: the same searches, some depths skipped so
-    /// that the threads spread over depths, until the main thread has finished.
-    fn help(&mut self, index: usize, root: &G, history: &[u64], limits: &Limits) {
+    fn is_main(&self) -> bool {
+        self.index == 0
+    }
+
+    /// A helper thread's iterative deepening: the main thread's searches, every depth (in
+    /// its own move order), until the main thread has finished.
+    fn help(&mut self, root: &G, history: &[u64], limits: &Limits) {
         self.begin(history, limits);
         self.root_excluded.clear();
         let mut previous = 0;
         for depth in 1..=MAX_DEPTH {
-            if threads::skips(index, depth) {
-                continue;
-            }
             let mut pv = Pv::new();
             let score = self.aspiration(root, depth, previous, &mut pv);
             if self.aborted {
@@ -486,7 +493,7 @@ impl<G: Game> Worker<G> {
 
     #[cold]
     fn check_flags(&mut self) {
-        if !self.main {
+        if !self.is_main() {
             self.shared.helper_nodes.fetch_add(1024, Ordering::Relaxed);
             if self.shared.main_done.load(Ordering::Relaxed) {
                 self.aborted = true;

@@ -1,7 +1,10 @@
 //! Lazy SMP: several threads search the same root at once and share only the
-//! transposition table, where each finds the others' results. Helpers skip some depths so
-//! that the threads spread over several iterations; the main thread alone keeps the time,
-//! reports and decides the move, and when it is done the helpers stop.
+//! transposition table, where each finds the others' results. Every helper searches every
+//! depth, as the main thread does (Stockfish since version 10: the depth skipping of
+//! Stockfish 9 left a helper idle on half the depths), but orders quiet moves a little
+//! differently ([`history_jitter`]), so that the threads do not all walk the same tree in
+//! the same order; the main thread alone keeps the time, reports and decides the move, and
+//! when it is done the helpers stop.
 
 use super::{Limits, Worker};
 use crate::game::Game;
@@ -34,14 +37,17 @@ impl Shared {
     }
 }
 
-/// Depth skipping of helper `index` (1-based), as in Stockfish 9: helper threads search
-/// a pattern of every other depth, every third pair… so that at any time they are spread
-/// over the next few iterations instead of all repeating the main thread's.
-pub(crate) fn skips(index: usize, depth: u32) -> bool {
-    const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-    const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
-    let i = (index - 1) % SKIP_SIZE.len();
-    ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
+/// Helper `index`'s (1-based) own offset, 0..16, to the history score in `slot` (move
+/// index and side), added at the start of each of its searches. Where the history does not
+/// tell quiet moves apart (at first, all of them) each helper tries them in its own order;
+/// where it does, an offset this small changes little. The main thread has none, so one
+/// thread searches as it always did.
+pub(crate) fn history_jitter(index: usize, slot: usize) -> i32 {
+    // The splitmix64 finaliser: every bit of the index and slot moves every output bit.
+    let mut x = (((index as u64) << 32) ^ slot as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    ((x ^ (x >> 31)) & 15) as i32
 }
 
 /// Runs `main` on this thread with `helpers` searching the same root on threads of their
@@ -63,7 +69,7 @@ pub(crate) fn search_together<G: Game, R>(
             let spawned = thread::Builder::new()
                 .name(format!("helper {}", i + 1))
                 .stack_size(HELPER_STACK_BYTES)
-                .spawn_scoped(scope, move || helper.help(i + 1, root, history, limits));
+                .spawn_scoped(scope, move || helper.help(root, history, limits));
             if let Err(error) = spawned {
                 tracing::warn!(%error, "cannot start a helper thread; searching without it");
             }
@@ -76,17 +82,24 @@ pub(crate) fn search_together<G: Game, R>(
 
 #[cfg(test)]
 mod tests {
-    use super::skips;
+    use super::history_jitter;
 
     #[test]
-    fn helpers_spread_over_depths() {
-        // The first helper searches odd depths only, the second even ones.
-        assert!((1..20).all(|d| skips(1, d) == (d % 2 == 1)));
-        assert!((1..20).all(|d| skips(2, d) == (d % 2 == 0)));
-        // Every helper searches some depths and skips others.
-        for index in 1..=40 {
-            assert!((1..30).any(|d| skips(index, d)), "{index}");
-            assert!((1..30).any(|d| !skips(index, d)), "{index}");
+    fn helpers_order_quiet_moves_each_their_own_way() {
+        let order = |index| {
+            let mut slots: Vec<usize> = (0..64).collect();
+            slots.sort_by_key(|&slot| history_jitter(index, slot));
+            slots
+        };
+        assert!(
+            (1..=8).all(|index| (0..1000).all(|s| (0..16).contains(&history_jitter(index, s))))
+        );
+        for a in 1..=8 {
+            for b in a + 1..=8 {
+                assert_ne!(order(a), order(b), "helpers {a} and {b}");
+            }
         }
+        // Reproducible: the same helper breaks ties the same way in every search.
+        assert_eq!(order(3), order(3));
     }
 }
