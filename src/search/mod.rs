@@ -25,7 +25,7 @@ use score::{INFINITY, MATE_BOUND, score_from_tt, score_to_tt};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use threads::Shared;
+use threads::{Completed, Shared};
 
 /// One line of search progress (an `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +56,8 @@ pub struct SearchResult<M> {
 }
 
 /// The search state that lives across searches: the shared transposition table and one
-/// [`Worker`] per thread (the first is the main thread, which reports and decides).
+/// [`Worker`] per thread (the first is the main thread, which keeps the time and reports;
+/// the move is that of the thread with the best completed iteration).
 pub struct Searcher<G: Game> {
     tt: Arc<Table>,
     workers: Vec<Worker<G>>,
@@ -97,6 +98,9 @@ struct Worker<G: Game> {
     exact: bool,
     /// The network's evaluation when one is in force; the game's classical one otherwise.
     network: Option<Evaluator<G>>,
+    /// This search's deepest completed iteration (of the first line), within the depth
+    /// limit: what this thread would answer.
+    completed: Option<Completed<G::Move>>,
 }
 
 /// Moves from the root that make up a principal variation.
@@ -252,9 +256,65 @@ impl<G: Game> Searcher<G> {
             worker.root_allowed.clone_from(&allowed);
         }
         main.root_allowed = allowed;
-        threads::search_together(main, helpers, root, history, limits, |main| {
+        let mut result = threads::search_together(main, helpers, root, history, limits, |main| {
             main.iterate(root, history, limits, lines, result, on_info)
-        })
+        });
+        // The threads have stopped: their counts are final.
+        result.nodes = self.workers.iter().map(|worker| worker.nodes).sum();
+        if lines == 1 {
+            self.answer_from_best_thread(&mut result, on_info);
+        }
+        result
+    }
+
+    /// Makes `result` the answer of the thread with the best completed iteration
+    /// ([`threads::better`]) if that is a helper, and reports its line: the move played, its
+    /// PV, score and depth are then all that thread's.
+    fn answer_from_best_thread(
+        &self,
+        result: &mut SearchResult<G::Move>,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) {
+        let (main, helpers) = self
+            .workers
+            .split_first()
+            .expect("a searcher has a main worker");
+        let Some(mut best) = main.completed.as_ref() else {
+            // Not even the main thread's first iteration completed: its default move stands.
+            return;
+        };
+        let mut from_helper = false;
+        for completed in helpers
+            .iter()
+            .filter_map(|helper| helper.completed.as_ref())
+        {
+            if threads::better(completed, best) {
+                best = completed;
+                from_helper = true;
+            }
+        }
+        if !from_helper {
+            return;
+        }
+        *result = SearchResult {
+            best: best.pv.first().copied(),
+            score: Score::from_internal(best.score),
+            depth: best.depth,
+            nodes: result.nodes,
+            pv: best.pv.clone(),
+        };
+        let time = main.start.elapsed();
+        on_info(&Info {
+            depth: best.depth,
+            seldepth: best.seldepth,
+            multipv: 1,
+            score: result.score,
+            nodes: result.nodes,
+            time,
+            nps: (result.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+            hashfull: self.tt.hashfull(),
+            pv: best.pv.clone(),
+        });
     }
 }
 
@@ -280,6 +340,7 @@ impl<G: Game> Worker<G> {
             root_allowed: Vec::new(),
             exact: false,
             network: None,
+            completed: None,
         }
     }
 
@@ -296,6 +357,7 @@ impl<G: Game> Worker<G> {
         self.start = Instant::now();
         self.nodes = 0;
         self.aborted = false;
+        self.completed = None;
         self.node_limit = limits.nodes.filter(|_| self.is_main());
         self.pondering = limits.ponder;
         self.hard_deadline = None;
@@ -368,6 +430,12 @@ impl<G: Game> Worker<G> {
                         nodes: self.nodes,
                         pv: pv.clone(),
                     };
+                    self.completed = Some(Completed {
+                        depth,
+                        seldepth: self.seldepth.max(depth as usize) as u32,
+                        score,
+                        pv: pv.clone(),
+                    });
                 }
                 let time = self.start.elapsed();
                 let nodes = self.total_nodes();
@@ -409,7 +477,6 @@ impl<G: Game> Worker<G> {
                 break;
             }
         }
-        result.nodes = self.total_nodes();
         result
     }
 
@@ -423,13 +490,25 @@ impl<G: Game> Worker<G> {
         self.begin(history, limits);
         self.root_excluded.clear();
         let mut previous = 0;
+        // Past the depth limit a helper still fills the table for the main thread, but its
+        // iterations no longer count for the answer.
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=MAX_DEPTH {
+            self.seldepth = 0;
             let mut pv = Pv::new();
             let score = self.aspiration(root, depth, previous, &mut pv);
             if self.aborted {
                 break;
             }
             previous = score;
+            if depth <= max_depth && !pv.is_empty() {
+                self.completed = Some(Completed {
+                    depth,
+                    seldepth: self.seldepth.max(depth as usize) as u32,
+                    score,
+                    pv,
+                });
+            }
         }
         self.shared
             .helper_nodes

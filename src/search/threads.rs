@@ -3,9 +3,11 @@
 //! depth, as the main thread does (Stockfish since version 10: the depth skipping of
 //! Stockfish 9 left a helper idle on half the depths), but orders quiet moves a little
 //! differently ([`history_jitter`]), so that the threads do not all walk the same tree in
-//! the same order; the main thread alone keeps the time, reports and decides the move, and
-//! when it is done the helpers stop.
+//! the same order. The main thread alone keeps the time and reports; when it is done the
+//! helpers stop, and the move is that of the thread with the best completed iteration
+//! ([`better`]).
 
+use super::score::MATE_BOUND;
 use super::{Limits, Worker};
 use crate::game::Game;
 use std::sync::Arc;
@@ -50,6 +52,29 @@ pub(crate) fn history_jitter(index: usize, slot: usize) -> i32 {
     ((x ^ (x >> 31)) & 15) as i32
 }
 
+/// A thread's deepest completed iteration: the move it would play and why.
+#[derive(Clone, Debug)]
+pub(crate) struct Completed<M> {
+    pub(crate) depth: u32,
+    pub(crate) seldepth: u32,
+    /// From the side to move's view, as the search scores.
+    pub(crate) score: i32,
+    /// Never empty.
+    pub(crate) pv: Vec<M>,
+}
+
+/// Whether a thread whose completed iteration is `a` should answer rather than one at `b`
+/// (Stockfish's choice of the best thread): the deeper iteration, and at equal depth the
+/// higher score; but a proven win beats any score that is not a faster win, at any depth
+/// (a shallower search that has proven a win has proven it).
+pub(crate) fn better<M>(a: &Completed<M>, b: &Completed<M>) -> bool {
+    if a.score > MATE_BOUND || b.score > MATE_BOUND {
+        a.score > b.score
+    } else {
+        (a.depth, a.score) > (b.depth, b.score)
+    }
+}
+
 /// Runs `main` on this thread with `helpers` searching the same root on threads of their
 /// own until `main` returns. A helper that cannot be started is left out.
 pub(crate) fn search_together<G: Game, R>(
@@ -82,7 +107,29 @@ pub(crate) fn search_together<G: Game, R>(
 
 #[cfg(test)]
 mod tests {
-    use super::history_jitter;
+    use super::{Completed, better, history_jitter};
+    use crate::search::MATE;
+
+    #[test]
+    fn the_deepest_iteration_answers_then_the_best_score_then_the_fastest_win() {
+        let at = |depth, score| Completed {
+            depth,
+            seldepth: depth,
+            score,
+            pv: vec![0u8],
+        };
+        assert!(better(&at(9, -50), &at(8, 100)));
+        assert!(!better(&at(8, 100), &at(9, -50)));
+        assert!(better(&at(8, 20), &at(8, 10)));
+        // Equal: the thread asked first (the main thread) keeps the answer.
+        assert!(!better(&at(8, 10), &at(8, 10)));
+        // A proven win beats deeper iterations that have not proven one, and a faster win
+        // a slower one; a deeper proven loss is still deeper.
+        assert!(better(&at(5, MATE - 7), &at(9, 300)));
+        assert!(!better(&at(9, 300), &at(5, MATE - 7)));
+        assert!(better(&at(5, MATE - 3), &at(9, MATE - 7)));
+        assert!(better(&at(9, -(MATE - 8)), &at(8, 0)));
+    }
 
     #[test]
     fn helpers_order_quiet_moves_each_their_own_way() {
