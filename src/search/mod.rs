@@ -25,7 +25,7 @@ use score::{INFINITY, MATE_BOUND, score_from_tt, score_to_tt};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use threads::{Completed, Shared};
+use threads::{Completed, NodeCount, Shared};
 
 /// One line of search progress (an `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +69,9 @@ pub struct Searcher<G: Game> {
 }
 
 /// One thread's search: its own ordering tables, repetition line, node counter and limits;
-/// the transposition table is shared.
+/// the transposition table is shared. Aligned so that no two workers (the searcher keeps
+/// them side by side) share a cache line: each writes its own fields at every node.
+#[repr(align(128))]
 struct Worker<G: Game> {
     tt: Arc<Table>,
     shared: Arc<Shared>,
@@ -82,6 +84,12 @@ struct Worker<G: Game> {
     line: Line,
     // Per-search state.
     nodes: u64,
+    /// `nodes` as the main thread reads it (helpers publish it).
+    published: Arc<NodeCount>,
+    /// The main thread's view of the helpers' counts.
+    helper_counts: Vec<Arc<NodeCount>>,
+    /// Their sum when the main thread last looked (every 1024 nodes), for the node limit.
+    helper_nodes_seen: u64,
     seldepth: usize,
     start: Instant,
     node_limit: Option<u64>,
@@ -184,6 +192,11 @@ impl<G: Game> Searcher<G> {
             worker.network = self.network.clone().map(|n| Evaluator::new(n, MAX_PLY));
             self.workers.push(worker);
         }
+        let helper_counts = self.workers[1..]
+            .iter()
+            .map(|helper| Arc::clone(&helper.published))
+            .collect();
+        self.workers[0].helper_counts = helper_counts;
     }
 
     /// Restricts the root of the next search to `moves` (`go searchmoves`); moves that are
@@ -224,6 +237,10 @@ impl<G: Game> Searcher<G> {
     ) -> SearchResult<G::Move> {
         self.tt.new_search();
         self.shared.prepare();
+        // Before any thread starts: the main thread must not read a count of the last search.
+        for worker in &self.workers {
+            worker.published.publish(0);
+        }
         let mut root_moves = MoveList::new();
         root.legal_moves(&mut root_moves);
         let allowed: Vec<G::Move> = std::mem::take(&mut self.search_moves)
@@ -328,6 +345,9 @@ impl<G: Game> Worker<G> {
             killers: [[None; 2]; MAX_PLY + 1],
             line: Line::new(),
             nodes: 0,
+            published: Arc::default(),
+            helper_counts: Vec::new(),
+            helper_nodes_seen: 0,
             seldepth: 0,
             start: Instant::now(),
             node_limit: None,
@@ -356,6 +376,7 @@ impl<G: Game> Worker<G> {
     fn begin(&mut self, history: &[u64], limits: &Limits) {
         self.start = Instant::now();
         self.nodes = 0;
+        self.helper_nodes_seen = 0;
         self.aborted = false;
         self.completed = None;
         self.node_limit = limits.nodes.filter(|_| self.is_main());
@@ -381,7 +402,12 @@ impl<G: Game> Worker<G> {
 
     /// Nodes of all threads: the main thread's own count plus what the helpers published.
     fn total_nodes(&self) -> u64 {
-        self.nodes + self.shared.helper_nodes.load(Ordering::Relaxed)
+        self.nodes + self.helper_nodes()
+    }
+
+    /// What the helpers have published (none for a helper itself).
+    fn helper_nodes(&self) -> u64 {
+        self.helper_counts.iter().map(|count| count.read()).sum()
     }
 
     /// The main thread's iterative deepening: reports each iteration and decides when to
@@ -510,9 +536,7 @@ impl<G: Game> Worker<G> {
                 });
             }
         }
-        self.shared
-            .helper_nodes
-            .fetch_add(self.nodes & 1023, Ordering::Relaxed);
+        self.published.publish(self.nodes);
     }
 
     fn stopped(&self) -> bool {
@@ -561,7 +585,7 @@ impl<G: Game> Worker<G> {
         self.nodes += 1;
         if self
             .node_limit
-            .is_some_and(|limit| self.total_nodes() >= limit)
+            .is_some_and(|limit| self.nodes + self.helper_nodes_seen >= limit)
         {
             self.aborted = true;
         }
@@ -573,12 +597,13 @@ impl<G: Game> Worker<G> {
     #[cold]
     fn check_flags(&mut self) {
         if !self.is_main() {
-            self.shared.helper_nodes.fetch_add(1024, Ordering::Relaxed);
+            self.published.publish(self.nodes);
             if self.shared.main_done.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
             return;
         }
+        self.helper_nodes_seen = self.helper_nodes();
         self.notice_ponderhit();
         if self.stopped()
             || (!self.pondering && self.hard_deadline.is_some_and(|d| Instant::now() >= d))

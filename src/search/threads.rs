@@ -27,15 +27,31 @@ pub(crate) struct Shared {
     pub(crate) ponder: Arc<AtomicBool>,
     /// Set when the main thread has finished: the helpers stop.
     pub(crate) main_done: AtomicBool,
-    /// Nodes the helpers have searched, published every 1024 nodes and at their end.
-    pub(crate) helper_nodes: AtomicU64,
 }
 
 impl Shared {
     /// Before each search (the stop and ponder flags belong to whoever starts it).
     pub(crate) fn prepare(&self) {
         self.main_done.store(false, Ordering::Relaxed);
-        self.helper_nodes.store(0, Ordering::Relaxed);
+    }
+}
+
+/// A thread's node count as the main thread sees it: written by its own thread alone, every
+/// 1024 nodes and at its end (a plain store, no read-modify-write that the threads would
+/// contend for), and read by the main thread only when it reports or looks at a node limit.
+/// Aligned to 128 bytes (the two cache lines that adjacent-line prefetchers fetch together)
+/// so that nothing another thread writes shares its line.
+#[repr(align(128))]
+#[derive(Default)]
+pub(crate) struct NodeCount(AtomicU64);
+
+impl NodeCount {
+    pub(crate) fn publish(&self, nodes: u64) {
+        self.0.store(nodes, Ordering::Relaxed);
+    }
+
+    pub(crate) fn read(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
     }
 }
 
