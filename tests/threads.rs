@@ -294,3 +294,56 @@ fn abraxas_sessions_with_2_and_4_threads() {
     session_with_threads::<abraxas::Position>(2);
     session_with_threads::<abraxas::Position>(4);
 }
+
+/// The engine process's threads (Linux: its entries in /proc).
+#[cfg(target_os = "linux")]
+fn thread_count(engine: &Engine) -> usize {
+    std::fs::read_dir(format!("/proc/{}/task", engine.child.id()))
+        .expect("the engine's /proc entry")
+        .count()
+}
+
+/// Waits (a few seconds at most: the search thread ends just after its `bestmove`) until
+/// the engine has `expected` threads; fails with the count it had.
+#[cfg(target_os = "linux")]
+fn settle_at(engine: &Engine, expected: usize) {
+    let mut count = thread_count(engine);
+    for _ in 0..100 {
+        if count == expected {
+            return;
+        }
+        thread::sleep(Duration::from_millis(50));
+        count = thread_count(engine);
+    }
+    engine.fail(&format!("{count} threads, expected {expected}"));
+}
+
+/// Helper threads live as long as the searcher: `Threads` starts or ends them, and a search
+/// neither starts more nor leaves any behind.
+#[cfg(target_os = "linux")]
+#[test]
+fn helper_threads_are_kept_between_searches() {
+    let mut engine = Engine::launch(&[], any_line);
+    engine.sync();
+    let one = thread_count(&engine);
+    engine.send("setoption name Threads value 4");
+    engine.sync();
+    settle_at(&engine, one + 3);
+    for _ in 0..3 {
+        engine.send("position startpos");
+        engine.send("go depth 4");
+        finish_search(&mut engine);
+        engine.sync();
+        settle_at(&engine, one + 3);
+    }
+    engine.send("setoption name Threads value 2");
+    engine.sync();
+    settle_at(&engine, one + 1);
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(20));
+    engine.send("stop");
+    finish_search(&mut engine);
+    engine.sync();
+    settle_at(&engine, one + 1);
+    engine.quit();
+}

@@ -25,7 +25,7 @@ use score::{INFINITY, MATE_BOUND, score_from_tt, score_to_tt};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use threads::{Completed, NodeCount, Shared};
+use threads::{Completed, Helper, NodeCount, Shared};
 
 /// One line of search progress (an `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,11 +56,14 @@ pub struct SearchResult<M> {
 }
 
 /// The search state that lives across searches: the shared transposition table and one
-/// [`Worker`] per thread (the first is the main thread, which keeps the time and reports;
-/// the move is that of the thread with the best completed iteration).
+/// [`Worker`] per thread: the main thread's, which keeps the time and reports, runs on the
+/// caller's thread; each helper's on a thread of its own, parked between searches. The move
+/// is that of the thread with the best completed iteration.
 pub struct Searcher<G: Game> {
     tt: Arc<Table>,
-    workers: Vec<Worker<G>>,
+    /// Boxed: a worker is large, and a searcher is moved to and from search threads.
+    main: Box<Worker<G>>,
+    helpers: Vec<Helper<G>>,
     shared: Arc<Shared>,
     /// `go searchmoves`: the root moves the next search may play (empty: all).
     search_moves: Vec<G::Move>,
@@ -69,8 +72,8 @@ pub struct Searcher<G: Game> {
 }
 
 /// One thread's search: its own ordering tables, repetition line, node counter and limits;
-/// the transposition table is shared. Aligned so that no two workers (the searcher keeps
-/// them side by side) share a cache line: each writes its own fields at every node.
+/// the transposition table is shared. Aligned to 128 bytes so that no other thread's data
+/// shares a cache line with it: its thread writes its fields at every node.
 #[repr(align(128))]
 struct Worker<G: Game> {
     tt: Arc<Table>,
@@ -125,7 +128,8 @@ impl<G: Game> Searcher<G> {
         let tt = Arc::new(tt);
         let shared = Arc::new(Shared::default());
         Searcher {
-            workers: vec![Worker::new(Arc::clone(&tt), Arc::clone(&shared), 0)],
+            main: Box::new(Worker::new(Arc::clone(&tt), Arc::clone(&shared), 0)),
+            helpers: Vec::new(),
             tt,
             shared,
             search_moves: Vec::new(),
@@ -136,10 +140,18 @@ impl<G: Game> Searcher<G> {
     /// Evaluates with `network` from now on, or with the game's classical evaluation
     /// (`None`). The network must be for this game ([`Network::check`]).
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        for worker in &mut self.workers {
+        self.each_worker(|worker| {
             worker.network = network.clone().map(|n| Evaluator::new(n, MAX_PLY));
-        }
+        });
         self.network = network;
+    }
+
+    /// Applies `change` to every thread's worker (no search runs: `&mut self`).
+    fn each_worker(&mut self, mut change: impl FnMut(&mut Worker<G>)) {
+        change(&mut *self.main);
+        for helper in &self.helpers {
+            change(&mut *helper.worker());
+        }
     }
 
     /// The flag that ends a running search when set (from any thread). The search never
@@ -158,9 +170,7 @@ impl<G: Game> Searcher<G> {
     /// Turns off (or on again) everything that makes a fixed-depth value differ from the
     /// minimax value: the transposition table and late move reductions. Tests rely on it.
     pub fn set_exact(&mut self, exact: bool) {
-        for worker in &mut self.workers {
-            worker.exact = exact;
-        }
+        self.each_worker(|worker| worker.exact = exact);
     }
 
     /// Replaces the transposition table by an empty one of the given size, or keeps the old
@@ -174,29 +184,34 @@ impl<G: Game> Searcher<G> {
     }
 
     fn replace_table(&mut self, table: Table) {
-        self.tt = Arc::new(table);
-        for worker in &mut self.workers {
-            worker.tt = Arc::clone(&self.tt);
-        }
+        let tt = Arc::new(table);
+        self.each_worker(|worker| worker.tt = Arc::clone(&tt));
+        self.tt = tt;
     }
 
-    /// Searches with `threads` threads from now on (at least one); the new ones start with
-    /// empty ordering tables.
+    /// Searches with `threads` threads from now on (at least one): helpers beyond are
+    /// stopped and their threads ended, new ones started (with empty ordering tables). A
+    /// helper whose thread the system cannot start is left out, and said so.
     pub fn set_threads(&mut self, threads: usize) {
-        let exact = self.workers[0].exact;
-        self.workers.truncate(threads.max(1));
-        while self.workers.len() < threads {
-            let index = self.workers.len();
+        self.helpers.truncate(threads.max(1) - 1);
+        while self.helpers.len() + 1 < threads {
+            let index = self.helpers.len() + 1;
             let mut worker = Worker::new(Arc::clone(&self.tt), Arc::clone(&self.shared), index);
-            worker.exact = exact;
+            worker.exact = self.main.exact;
             worker.network = self.network.clone().map(|n| Evaluator::new(n, MAX_PLY));
-            self.workers.push(worker);
+            match Helper::start(worker) {
+                Ok(helper) => self.helpers.push(helper),
+                Err(error) => {
+                    tracing::warn!(%error, "cannot start a helper thread; searching without it");
+                    break;
+                }
+            }
         }
-        let helper_counts = self.workers[1..]
+        self.main.helper_counts = self
+            .helpers
             .iter()
-            .map(|helper| Arc::clone(&helper.published))
+            .map(|helper| Arc::clone(&helper.worker().published))
             .collect();
-        self.workers[0].helper_counts = helper_counts;
     }
 
     /// Restricts the root of the next search to `moves` (`go searchmoves`); moves that are
@@ -209,19 +224,16 @@ impl<G: Game> Searcher<G> {
     pub fn clear(&mut self) {
         // Only `self.tt` may hold the table while it is cleared (reallocated).
         let tiny = Arc::new(Table::new(0).expect("a one-bucket table always fits"));
-        for worker in &mut self.workers {
-            worker.tt = Arc::clone(&tiny);
-        }
+        self.each_worker(|worker| worker.tt = Arc::clone(&tiny));
         if let Some(table) = Arc::get_mut(&mut self.tt) {
             table.clear();
         }
-        for worker in &mut self.workers {
-            worker.tt = Arc::clone(&self.tt);
-        }
-        for worker in &mut self.workers {
+        let tt = Arc::clone(&self.tt);
+        self.each_worker(|worker| {
+            worker.tt = Arc::clone(&tt);
             worker.history.fill([0; 2]);
             worker.killers = [[None; 2]; MAX_PLY + 1];
-        }
+        });
     }
 
     /// Searches `root` within `limits`. `history` holds the hashes of the positions played
@@ -237,10 +249,7 @@ impl<G: Game> Searcher<G> {
     ) -> SearchResult<G::Move> {
         self.tt.new_search();
         self.shared.prepare();
-        // Before any thread starts: the main thread must not read a count of the last search.
-        for worker in &self.workers {
-            worker.published.publish(0);
-        }
+
         let mut root_moves = MoveList::new();
         root.legal_moves(&mut root_moves);
         let allowed: Vec<G::Move> = std::mem::take(&mut self.search_moves)
@@ -256,7 +265,7 @@ impl<G: Game> Searcher<G> {
             pv: first.into_iter().collect(),
         };
         if root_moves.is_empty() {
-            result.score = Score::from_internal(self.workers[0].terminal_score(root, 0));
+            result.score = Score::from_internal(self.main.terminal_score(root, 0));
             return result;
         }
         let root_count = if allowed.is_empty() {
@@ -265,19 +274,30 @@ impl<G: Game> Searcher<G> {
             allowed.len()
         };
         let lines = multipv.clamp(1, root_count);
-        let (main, helpers) = self
-            .workers
-            .split_first_mut()
-            .expect("a searcher has a main worker");
-        for worker in helpers.iter_mut() {
+        for helper in &self.helpers {
+            let mut worker = helper.worker();
             worker.root_allowed.clone_from(&allowed);
+            // Before any thread starts: the main thread must not read what is left of the
+            // last search (nor take its answer, should this helper not get to begin).
+            worker.published.publish(0);
+            worker.completed = None;
         }
-        main.root_allowed = allowed;
-        let mut result = threads::search_together(main, helpers, root, history, limits, |main| {
-            main.iterate(root, history, limits, lines, result, on_info)
-        });
+        self.main.root_allowed = allowed;
+        let mut result = threads::search_together(
+            &mut self.main,
+            &self.helpers,
+            root,
+            history,
+            limits,
+            |main| main.iterate(root, history, limits, lines, result, on_info),
+        );
         // The threads have stopped: their counts are final.
-        result.nodes = self.workers.iter().map(|worker| worker.nodes).sum();
+        result.nodes = self.main.nodes
+            + self
+                .helpers
+                .iter()
+                .map(|helper| helper.worker().nodes)
+                .sum::<u64>();
         if lines == 1 {
             self.answer_from_best_thread(&mut result, on_info);
         }
@@ -292,27 +312,22 @@ impl<G: Game> Searcher<G> {
         result: &mut SearchResult<G::Move>,
         on_info: &mut dyn FnMut(&Info<G::Move>),
     ) {
-        let (main, helpers) = self
-            .workers
-            .split_first()
-            .expect("a searcher has a main worker");
-        let Some(mut best) = main.completed.as_ref() else {
+        let Some(main_best) = &self.main.completed else {
             // Not even the main thread's first iteration completed: its default move stands.
             return;
         };
-        let mut from_helper = false;
-        for completed in helpers
-            .iter()
-            .filter_map(|helper| helper.completed.as_ref())
-        {
-            if threads::better(completed, best) {
-                best = completed;
-                from_helper = true;
+        let mut best = None;
+        for helper in &self.helpers {
+            let worker = helper.worker();
+            if let Some(completed) = &worker.completed
+                && threads::better(completed, best.as_ref().unwrap_or(main_best))
+            {
+                best = Some(completed.clone());
             }
         }
-        if !from_helper {
+        let Some(best) = best else {
             return;
-        }
+        };
         *result = SearchResult {
             best: best.pv.first().copied(),
             score: Score::from_internal(best.score),
@@ -320,7 +335,7 @@ impl<G: Game> Searcher<G> {
             nodes: result.nodes,
             pv: best.pv.clone(),
         };
-        let time = main.start.elapsed();
+        let time = self.main.start.elapsed();
         on_info(&Info {
             depth: best.depth,
             seldepth: best.seldepth,

@@ -6,13 +6,18 @@
 //! the same order. The main thread alone keeps the time and reports; when it is done the
 //! helpers stop, and the move is that of the thread with the best completed iteration
 //! ([`better`]).
+//!
+//! The helpers' threads live as long as their searcher (or until `Threads` is lowered):
+//! each waits, parked, for the next search ([`Helper`]), so that a `go` starts no thread.
 
 use super::score::MATE_BOUND;
 use super::{Limits, Worker};
 use crate::game::Game;
-use std::sync::Arc;
+use std::io;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::thread;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::{self, JoinHandle};
 
 /// Stack of a helper thread: deep recursion with move lists on the stack, as on the
 /// protocol's search thread.
@@ -91,11 +96,134 @@ pub(crate) fn better<M>(a: &Completed<M>, b: &Completed<M>) -> bool {
     }
 }
 
-/// Runs `main` on this thread with `helpers` searching the same root on threads of their
-/// own until `main` returns. A helper that cannot be started is left out.
+/// One search as the helpers get it: what `go` gave the main thread.
+struct Job<G: Game> {
+    root: G,
+    history: Vec<u64>,
+    limits: Limits,
+}
+
+/// What a helper thread is told to do.
+enum Order<G: Game> {
+    /// Wait for the next search (set by the helper when it has finished one).
+    Park,
+    Search(Arc<Job<G>>),
+    Quit,
+}
+
+/// The orders of one helper thread and the signal that a new one is given or done.
+type Orders<G> = (Mutex<Order<G>>, Condvar);
+
+/// A helper thread and its worker. The worker is locked by the thread while it searches
+/// and by the searcher while the thread is parked (to set options, clear the tables and
+/// read the answer), so the two never contend.
+pub(crate) struct Helper<G: Game> {
+    worker: Arc<Mutex<Worker<G>>>,
+    orders: Arc<Orders<G>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// A lock that a panic elsewhere does not make unusable: a helper's search that panicked
+/// leaves its worker as it was, which the next search resets.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl<G: Game> Helper<G> {
+    /// Starts the (parked) thread of helper `worker`, or says why the system cannot.
+    pub(crate) fn start(worker: Worker<G>) -> io::Result<Helper<G>> {
+        let name = format!("helper {}", worker.index);
+        let worker = Arc::new(Mutex::new(worker));
+        let orders: Arc<Orders<G>> = Arc::new((Mutex::new(Order::Park), Condvar::new()));
+        let thread = thread::Builder::new()
+            .name(name)
+            .stack_size(HELPER_STACK_BYTES)
+            .spawn({
+                let (worker, orders) = (Arc::clone(&worker), Arc::clone(&orders));
+                move || serve(&worker, &orders)
+            })?;
+        Ok(Helper {
+            worker,
+            orders,
+            thread: Some(thread),
+        })
+    }
+
+    /// The helper's worker (only while no search runs: a search holds it).
+    pub(crate) fn worker(&self) -> MutexGuard<'_, Worker<G>> {
+        lock(&self.worker)
+    }
+
+    fn order(&self, order: Order<G>) {
+        let (order_slot, signal) = &*self.orders;
+        *lock(order_slot) = order;
+        signal.notify_all();
+    }
+
+    /// Waits until the helper has finished its search and parked again.
+    fn wait(&self) {
+        let (order_slot, signal) = &*self.orders;
+        let mut order = lock(order_slot);
+        while matches!(*order, Order::Search(_)) {
+            order = signal.wait(order).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+impl<G: Game> Drop for Helper<G> {
+    fn drop(&mut self) {
+        self.order(Order::Quit);
+        if let Some(thread) = self.thread.take()
+            && thread.join().is_err()
+        {
+            tracing::error!("a helper thread panicked");
+        }
+    }
+}
+
+/// A helper thread's life: each search it is given, parked in between, until told to quit.
+fn serve<G: Game>(worker: &Mutex<Worker<G>>, (order_slot, signal): &Orders<G>) {
+    loop {
+        let job = {
+            let mut order = lock(order_slot);
+            loop {
+                match &*order {
+                    Order::Search(job) => break Arc::clone(job),
+                    Order::Quit => return,
+                    Order::Park => {}
+                }
+                order = signal.wait(order).unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+            lock(worker).help(&job.root, &job.history, &job.limits);
+        }));
+        if searched.is_err() {
+            tracing::error!("a helper thread's search panicked; the main thread's answer stands");
+        }
+        let mut order = lock(order_slot);
+        if matches!(*order, Order::Search(_)) {
+            *order = Order::Park;
+        }
+        signal.notify_all();
+    }
+}
+
+/// Sets the flag that stops the helpers when dropped: also if the main thread's search
+/// panics, the helpers stop and can be waited for.
+struct SetOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Runs `main` on this thread with `helpers` searching the same root on their threads until
+/// `main` returns; returns when they have all stopped.
 pub(crate) fn search_together<G: Game, R>(
     main: &mut Worker<G>,
-    helpers: &mut [Worker<G>],
+    helpers: &[Helper<G>],
     root: &G,
     history: &[u64],
     limits: &Limits,
@@ -104,21 +232,23 @@ pub(crate) fn search_together<G: Game, R>(
     if helpers.is_empty() {
         return run_main(main);
     }
+    let job = Arc::new(Job {
+        root: root.clone(),
+        history: history.to_vec(),
+        limits: *limits,
+    });
+    for helper in helpers {
+        helper.order(Order::Search(Arc::clone(&job)));
+    }
     let shared = Arc::clone(&main.shared);
-    thread::scope(|scope| {
-        for (i, helper) in helpers.iter_mut().enumerate() {
-            let spawned = thread::Builder::new()
-                .name(format!("helper {}", i + 1))
-                .stack_size(HELPER_STACK_BYTES)
-                .spawn_scoped(scope, move || helper.help(root, history, limits));
-            if let Err(error) = spawned {
-                tracing::warn!(%error, "cannot start a helper thread; searching without it");
-            }
-        }
-        let result = run_main(main);
-        shared.main_done.store(true, Ordering::Relaxed);
-        result
-    })
+    let result = {
+        let _stop_helpers = SetOnDrop(&shared.main_done);
+        run_main(main)
+    };
+    for helper in helpers {
+        helper.wait();
+    }
+    result
 }
 
 #[cfg(test)]
