@@ -6,16 +6,24 @@
 //! - `<game>/perft/start/<depth>`: perft from the start position (Offboard 3 and 4,
 //!   Abraxas 2 and 3);
 //! - `<game>/search/start/depth/<d>`: a fixed-depth search from the start with fresh tables
-//!   (Offboard depth 7, Abraxas depth 8).
+//!   (Offboard depth 7, Abraxas depth 8);
+//! - `<game>/movegen/legal_moves`: move generation in every position of a few random games;
+//! - `<game>/make/clone_play`: every legal move of those positions played on a copy (as the
+//!   search makes a move).
+//!
+//! Akiba's move generation and making are in `benches/akiba.rs`, every game's evaluation
+//! in `benches/nnue.rs`.
 //!
 //! At the end it prints, from the medians of this run (criterion's `estimates.json`), perft
 //! leaf nodes per second and search nodes per second (the node count of one deterministic
 //! search to the same depth, divided by the median time).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
-use shove::game::Game;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use shove::game::{Game, MoveList};
 use shove::perft::perft;
-use shove::search::{Limits, Searcher};
+use shove::search::{Limits, MAX_PLY, Searcher};
 use shove::{abraxas, offboard};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -52,6 +60,30 @@ fn search_nodes<G: Game>(start: &G, depth: u32) -> u64 {
         .nodes
 }
 
+/// Every position of 8 random games from the start (a fixed seed), with its legal moves.
+fn playout_positions<G: Game>() -> Vec<(G, Vec<G::Move>)> {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut positions = Vec::new();
+    for _ in 0..8 {
+        let mut position = G::start(G::Rules::default());
+        for _ in 0..MAX_PLY {
+            let mut moves = MoveList::new();
+            position.legal_moves(&mut moves);
+            if moves.is_empty() || position.outcome().is_some() {
+                break;
+            }
+            let next = moves[rng.random_range(0..moves.len())];
+            positions.push((position.clone(), moves.to_vec()));
+            position.play(next);
+        }
+    }
+    positions
+}
+
+fn moves_made<G: Game>(positions: &[(G, Vec<G::Move>)]) -> u64 {
+    positions.iter().map(|(_, moves)| moves.len() as u64).sum()
+}
+
 fn bench_game<G: Bench>(c: &mut Criterion) {
     let start = G::start(G::Rules::default());
     let name = G::NAME;
@@ -72,6 +104,40 @@ fn bench_game<G: Bench>(c: &mut Criterion) {
         b.iter(|| {
             searcher.clear();
             black_box(searcher.search(&start, &[], &depth_limit(G::SEARCH_DEPTH), 1, &mut |_| {}))
+        })
+    });
+    group.finish();
+
+    let positions = playout_positions::<G>();
+    let mut group = c.benchmark_group(format!("{name}/movegen"));
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_moves", |b| {
+        let mut moves = MoveList::<G::Move>::new();
+        b.iter(|| {
+            let mut total = 0;
+            for (position, _) in &positions {
+                moves.clear();
+                black_box(position).legal_moves(&mut moves);
+                total += moves.len();
+            }
+            total
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("{name}/make"));
+    group.throughput(Throughput::Elements(moves_made(&positions)));
+    group.bench_function("clone_play", |b| {
+        b.iter(|| {
+            let mut hashes = 0u64;
+            for (position, moves) in &positions {
+                for &mv in moves {
+                    let mut child = black_box(position).clone();
+                    child.play(mv);
+                    hashes ^= child.hash();
+                }
+            }
+            hashes
         })
     });
     group.finish();
@@ -149,6 +215,25 @@ fn report_game<G: Bench>(since: SystemTime) {
             "  {id:<28} {nodes:>10} nodes  in {:>10.3} ms = {:>6.2} M nodes/s",
             ns / 1e6,
             nodes as f64 / ns * 1e3
+        );
+    }
+    let positions = playout_positions::<G>();
+    if let Some(ns) = median_ns(&format!("{name}_movegen/legal_moves"), since) {
+        println!(
+            "  {:<28} {:>10} positions in {:>7.3} ms = {:>6.2} M positions/s",
+            format!("{name}/movegen/legal_moves"),
+            positions.len(),
+            ns / 1e6,
+            positions.len() as f64 / ns * 1e3
+        );
+    }
+    if let Some(ns) = median_ns(&format!("{name}_make/clone_play"), since) {
+        let moves = moves_made(&positions);
+        println!(
+            "  {:<28} {moves:>10} moves in {:>11.3} ms = {:>6.2} M moves/s",
+            format!("{name}/make/clone_play"),
+            ns / 1e6,
+            moves as f64 / ns * 1e3
         );
     }
 }

@@ -249,15 +249,20 @@ fn bench_set(game: &str) -> (&'static [&'static str], u32) {
 }
 
 /// `shove bench`: fixed positions, fixed depth (the game's default when `None`), fresh
-/// tables, default rules; prints `<N> nodes <M> nps`, with N deterministic for one thread
+/// tables, default rules; ends with `<N> nodes <M> nps`, N deterministic for one thread
 /// (with more, the threads race for the shared table and N varies from run to run).
+///
+/// With more than one thread every position is also searched by one thread in the same run,
+/// right after the threads (so that both see the same load), and the speedup is printed:
+/// the time to the depth (the median over the positions of one thread's time divided by
+/// the threads') and the nodes per second (totals).
 pub fn bench<G: Game>(
     depth: Option<u32>,
     threads: usize,
     network: Option<Arc<Network>>,
 ) -> Result<(), String> {
     check_threads(threads)?;
-    let (positions, default_depth) = bench_set(G::NAME);
+    let (texts, default_depth) = bench_set(G::NAME);
     let depth = depth.unwrap_or(default_depth);
     if depth == 0 || depth > search::MAX_DEPTH {
         return Err(format!(
@@ -265,34 +270,121 @@ pub fn bench<G: Game>(
             search::MAX_DEPTH
         ));
     }
+    let positions = texts
+        .iter()
+        .map(|text| {
+            G::parse(text, G::Rules::default())
+                .map_err(|e| format!("bench position '{text}': {e}"))
+                .map(|position| (*text, position))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let limits = search::Limits {
         depth: Some(depth),
         ..search::Limits::default()
     };
-    let mut searcher = Searcher::<G>::new(16);
-    searcher.set_threads(threads);
-    searcher.set_network(network);
-    let mut nodes = 0;
-    let start = Instant::now();
-    for text in positions {
-        let position = G::parse(text, G::Rules::default())
-            .map_err(|e| format!("bench position '{text}': {e}"))?;
-        searcher.clear();
-        let result = searcher.search(&position, &[], &limits, 1, &mut |_| {});
+    let searcher_with = |threads| {
+        let mut searcher = Searcher::<G>::new(16);
+        searcher.set_threads(threads);
+        searcher.set_network(network.clone());
+        searcher
+    };
+    let mut searcher = searcher_with(threads);
+    let mut single = (threads > 1).then(|| searcher_with(1));
+    let (mut many_total, mut one_total) = (BenchRun::default(), BenchRun::default());
+    let mut time_ratios = Vec::new();
+    for (text, position) in &positions {
+        let many = bench_search(&mut searcher, position, &limits);
+        let Some(single) = &mut single else {
+            println!("{text}: {}", many.line);
+            many_total.add(&many);
+            continue;
+        };
+        println!("{text}: threads {threads} {} {}", many.line, many.millis());
+        let one = bench_search(single, position, &limits);
+        println!("{text}: threads 1 {} {}", one.line, one.millis());
+        time_ratios.push(one.time.as_secs_f64() / many.time.as_secs_f64().max(1e-9));
+        many_total.add(&many);
+        one_total.add(&one);
+    }
+    if threads > 1 {
+        println!("threads 1: {}", one_total.summary());
+        println!("threads {threads}: {}", many_total.summary());
         println!(
-            "{text}: best {} score {} nodes {}",
+            "speedup of {threads} threads over 1: time to depth {depth} x{:.2} (median over \
+             {} positions), nodes per second x{:.2}",
+            median(&mut time_ratios),
+            time_ratios.len(),
+            many_total.nps() / one_total.nps().max(1e-9)
+        );
+    }
+    println!("{} nodes {} nps", many_total.nodes, many_total.nps() as u64);
+    Ok(())
+}
+
+/// One bench search, or the sum of several.
+#[derive(Default)]
+struct BenchRun {
+    nodes: u64,
+    time: Duration,
+    /// `best <move> score <score> nodes <n>`.
+    line: String,
+}
+
+impl BenchRun {
+    fn add(&mut self, other: &BenchRun) {
+        self.nodes += other.nodes;
+        self.time += other.time;
+    }
+
+    fn nps(&self) -> f64 {
+        self.nodes as f64 / self.time.as_secs_f64().max(1e-9)
+    }
+
+    /// `time <t> ms`.
+    fn millis(&self) -> String {
+        format!("time {:.1} ms", self.time.as_secs_f64() * 1000.0)
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "{} nodes in {:.3} s, {} nps",
+            self.nodes,
+            self.time.as_secs_f64(),
+            self.nps() as u64
+        )
+    }
+}
+
+/// Searches `position` with fresh tables, timing the search alone.
+fn bench_search<G: Game>(
+    searcher: &mut Searcher<G>,
+    position: &G,
+    limits: &search::Limits,
+) -> BenchRun {
+    searcher.clear();
+    let start = Instant::now();
+    let result = searcher.search(position, &[], limits, 1, &mut |_| {});
+    let time = start.elapsed();
+    BenchRun {
+        nodes: result.nodes,
+        time,
+        line: format!(
+            "best {} score {} nodes {}",
             result.best.map_or("(none)".to_string(), |m| m.to_string()),
             result.score,
             result.nodes
-        );
-        nodes += result.nodes;
+        ),
     }
-    let seconds = start.elapsed().as_secs_f64();
-    println!(
-        "{nodes} nodes {} nps",
-        (nodes as f64 / seconds.max(1e-9)) as u64
-    );
-    Ok(())
+}
+
+/// The median of `values` (the mean of the middle two for an even count; 0 when empty).
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
 }
 
 /// `shove openings`: a balanced opening set (see [`crate::pipeline::openings`]) as an

@@ -1142,10 +1142,12 @@ fn abraxas_tactics_are_proven_by_the_exhaustive_solver() {
 /// the right distance, searching to depth dm + 2. With `one_searcher` a single searcher is
 /// kept across all the lines and searches each twice, as in a real session: what the table
 /// learnt on one position (or the first time) must not spoil the next; otherwise every
-/// line gets a fresh `Searcher::new(16)`. Lines deeper than `debug_max_dm` are left to
-/// release builds. Returns how many lines were searched.
-fn engine_solves_tactics<G: Game>(debug_max_dm: u32, one_searcher: bool) -> usize {
+/// line gets a fresh `Searcher::new(16)`. The searchers search with `threads` threads.
+/// Lines deeper than `debug_max_dm` are left to release builds. Returns how many lines were
+/// searched.
+fn engine_solves_tactics<G: Game>(debug_max_dm: u32, one_searcher: bool, threads: usize) -> usize {
     let mut shared = Searcher::<G>::new(16);
+    shared.set_threads(threads);
     let rounds = if one_searcher { 2 } else { 1 };
     let mut failures = Vec::new();
     let mut checked = 0;
@@ -1155,6 +1157,7 @@ fn engine_solves_tactics<G: Game>(debug_max_dm: u32, one_searcher: bool) -> usiz
             continue;
         }
         let mut fresh = Searcher::<G>::new(16);
+        fresh.set_threads(threads);
         let searcher = if one_searcher {
             &mut shared
         } else {
@@ -1193,7 +1196,7 @@ fn engine_solves_tactics<G: Game>(debug_max_dm: u32, one_searcher: bool) -> usiz
         }
     }
     eprintln!(
-        "{}: {checked} tactics searched{} in {:.1?}",
+        "{}: {checked} tactics searched{} with {threads} thread(s) in {:.1?}",
         G::NAME,
         if one_searcher {
             " twice with one searcher"
@@ -1208,33 +1211,44 @@ fn engine_solves_tactics<G: Game>(debug_max_dm: u32, one_searcher: bool) -> usiz
 
 #[test]
 fn engine_solves_the_akiba_tactics() {
-    engine_solves_tactics::<Position>(3, false);
+    engine_solves_tactics::<Position>(3, false, 1);
 }
 
 #[test]
 fn engine_solves_the_akiba_tactics_with_one_searcher() {
-    engine_solves_tactics::<Position>(3, true);
+    engine_solves_tactics::<Position>(3, true, 1);
 }
 
 #[test]
 fn engine_solves_the_offboard_tactics() {
-    engine_solves_tactics::<offboard::Position>(3, false);
+    engine_solves_tactics::<offboard::Position>(3, false, 1);
 }
 
 #[test]
 fn engine_solves_the_offboard_tactics_with_one_searcher() {
-    engine_solves_tactics::<offboard::Position>(3, true);
+    engine_solves_tactics::<offboard::Position>(3, true, 1);
 }
 
 #[test]
 fn engine_solves_the_abraxas_tactics() {
-    let checked = engine_solves_tactics::<abraxas::Position>(3, false);
+    let checked = engine_solves_tactics::<abraxas::Position>(3, false, 1);
     assert!(checked >= 5, "{checked}");
 }
 
 #[test]
 fn engine_solves_the_abraxas_tactics_with_one_searcher() {
-    engine_solves_tactics::<abraxas::Position>(3, true);
+    engine_solves_tactics::<abraxas::Position>(3, true, 1);
+}
+
+/// Lazy SMP finds the same wins: helpers' table entries and the choice among the threads
+/// must neither lose a win nor lengthen it.
+#[test]
+fn engine_solves_the_tactics_with_2_and_4_threads() {
+    for threads in [2, 4] {
+        engine_solves_tactics::<Position>(2, true, threads);
+        engine_solves_tactics::<offboard::Position>(2, true, threads);
+        engine_solves_tactics::<abraxas::Position>(2, true, threads);
+    }
 }
 
 /// Every mate the searcher announces (transposition table on, so mate scores pass through

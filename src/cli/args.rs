@@ -231,7 +231,8 @@ pub enum Command {
         /// count is deterministic for a given depth with one thread.
         #[arg(long)]
         depth: Option<u32>,
-        /// Search threads (lazy SMP), 1..=256; with more than one the node count varies.
+        /// Search threads (lazy SMP), 1..=256; with more than one the node count varies, and
+        /// every position is searched with one thread too and the speedup printed.
         #[arg(long, default_value_t = 1, value_name = "N")]
         threads: usize,
         #[command(flatten)]

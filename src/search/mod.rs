@@ -25,7 +25,7 @@ use score::{INFINITY, MATE_BOUND, score_from_tt, score_to_tt};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use threads::Shared;
+use threads::{Completed, Helper, NodeCount, Shared};
 
 /// One line of search progress (an `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,10 +56,14 @@ pub struct SearchResult<M> {
 }
 
 /// The search state that lives across searches: the shared transposition table and one
-/// [`Worker`] per thread (the first is the main thread, which reports and decides).
+/// [`Worker`] per thread: the main thread's, which keeps the time and reports, runs on the
+/// caller's thread; each helper's on a thread of its own, parked between searches. The move
+/// is that of the thread with the best completed iteration.
 pub struct Searcher<G: Game> {
     tt: Arc<Table>,
-    workers: Vec<Worker<G>>,
+    /// Boxed: a worker is large, and a searcher is moved to and from search threads.
+    main: Box<Worker<G>>,
+    helpers: Vec<Helper<G>>,
     shared: Arc<Shared>,
     /// `go searchmoves`: the root moves the next search may play (empty: all).
     search_moves: Vec<G::Move>,
@@ -68,19 +72,27 @@ pub struct Searcher<G: Game> {
 }
 
 /// One thread's search: its own ordering tables, repetition line, node counter and limits;
-/// the transposition table is shared.
+/// the transposition table is shared. Aligned to 128 bytes so that no other thread's data
+/// shares a cache line with it: its thread writes its fields at every node.
+#[repr(align(128))]
 struct Worker<G: Game> {
     tt: Arc<Table>,
     shared: Arc<Shared>,
-    /// The main thread (index 0) keeps the time and the limits; helpers search until it
-    /// has finished.
-    main: bool,
+    /// 0 for the main thread, which keeps the time and the limits; helpers (1, 2…) search
+    /// until it has finished.
+    index: usize,
     /// `[player][move index]`: how often a quiet move caused a cut-off, weighted by depth.
     history: Vec<[i32; 2]>,
     killers: [[Option<G::Move>; 2]; MAX_PLY + 1],
     line: Line,
     // Per-search state.
     nodes: u64,
+    /// `nodes` as the main thread reads it (helpers publish it).
+    published: Arc<NodeCount>,
+    /// The main thread's view of the helpers' counts.
+    helper_counts: Vec<Arc<NodeCount>>,
+    /// Their sum when the main thread last looked (every 1024 nodes), for the node limit.
+    helper_nodes_seen: u64,
     seldepth: usize,
     start: Instant,
     node_limit: Option<u64>,
@@ -97,6 +109,9 @@ struct Worker<G: Game> {
     exact: bool,
     /// The network's evaluation when one is in force; the game's classical one otherwise.
     network: Option<Evaluator<G>>,
+    /// This search's deepest completed iteration (of the first line), within the depth
+    /// limit: what this thread would answer.
+    completed: Option<Completed<G::Move>>,
 }
 
 /// Moves from the root that make up a principal variation.
@@ -113,7 +128,8 @@ impl<G: Game> Searcher<G> {
         let tt = Arc::new(tt);
         let shared = Arc::new(Shared::default());
         Searcher {
-            workers: vec![Worker::new(Arc::clone(&tt), Arc::clone(&shared), true)],
+            main: Box::new(Worker::new(Arc::clone(&tt), Arc::clone(&shared), 0)),
+            helpers: Vec::new(),
             tt,
             shared,
             search_moves: Vec::new(),
@@ -124,10 +140,18 @@ impl<G: Game> Searcher<G> {
     /// Evaluates with `network` from now on, or with the game's classical evaluation
     /// (`None`). The network must be for this game ([`Network::check`]).
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        for worker in &mut self.workers {
+        self.each_worker(|worker| {
             worker.network = network.clone().map(|n| Evaluator::new(n, MAX_PLY));
-        }
+        });
         self.network = network;
+    }
+
+    /// Applies `change` to every thread's worker (no search runs: `&mut self`).
+    fn each_worker(&mut self, mut change: impl FnMut(&mut Worker<G>)) {
+        change(&mut *self.main);
+        for helper in &self.helpers {
+            change(&mut *helper.worker());
+        }
     }
 
     /// The flag that ends a running search when set (from any thread). The search never
@@ -146,9 +170,7 @@ impl<G: Game> Searcher<G> {
     /// Turns off (or on again) everything that makes a fixed-depth value differ from the
     /// minimax value: the transposition table and late move reductions. Tests rely on it.
     pub fn set_exact(&mut self, exact: bool) {
-        for worker in &mut self.workers {
-            worker.exact = exact;
-        }
+        self.each_worker(|worker| worker.exact = exact);
     }
 
     /// Replaces the transposition table by an empty one of the given size, or keeps the old
@@ -162,23 +184,34 @@ impl<G: Game> Searcher<G> {
     }
 
     fn replace_table(&mut self, table: Table) {
-        self.tt = Arc::new(table);
-        for worker in &mut self.workers {
-            worker.tt = Arc::clone(&self.tt);
-        }
+        let tt = Arc::new(table);
+        self.each_worker(|worker| worker.tt = Arc::clone(&tt));
+        self.tt = tt;
     }
 
-    /// Searches with `threads` threads from now on (at least one); the new ones start with
-    /// empty ordering tables.
+    /// Searches with `threads` threads from now on (at least one): helpers beyond are
+    /// stopped and their threads ended, new ones started (with empty ordering tables). A
+    /// helper whose thread the system cannot start is left out, and said so.
     pub fn set_threads(&mut self, threads: usize) {
-        let exact = self.workers[0].exact;
-        self.workers.truncate(threads.max(1));
-        while self.workers.len() < threads {
-            let mut worker = Worker::new(Arc::clone(&self.tt), Arc::clone(&self.shared), false);
-            worker.exact = exact;
+        self.helpers.truncate(threads.max(1) - 1);
+        while self.helpers.len() + 1 < threads {
+            let index = self.helpers.len() + 1;
+            let mut worker = Worker::new(Arc::clone(&self.tt), Arc::clone(&self.shared), index);
+            worker.exact = self.main.exact;
             worker.network = self.network.clone().map(|n| Evaluator::new(n, MAX_PLY));
-            self.workers.push(worker);
+            match Helper::start(worker) {
+                Ok(helper) => self.helpers.push(helper),
+                Err(error) => {
+                    tracing::warn!(%error, "cannot start a helper thread; searching without it");
+                    break;
+                }
+            }
         }
+        self.main.helper_counts = self
+            .helpers
+            .iter()
+            .map(|helper| Arc::clone(&helper.worker().published))
+            .collect();
     }
 
     /// Restricts the root of the next search to `moves` (`go searchmoves`); moves that are
@@ -191,19 +224,16 @@ impl<G: Game> Searcher<G> {
     pub fn clear(&mut self) {
         // Only `self.tt` may hold the table while it is cleared (reallocated).
         let tiny = Arc::new(Table::new(0).expect("a one-bucket table always fits"));
-        for worker in &mut self.workers {
-            worker.tt = Arc::clone(&tiny);
-        }
+        self.each_worker(|worker| worker.tt = Arc::clone(&tiny));
         if let Some(table) = Arc::get_mut(&mut self.tt) {
             table.clear();
         }
-        for worker in &mut self.workers {
-            worker.tt = Arc::clone(&self.tt);
-        }
-        for worker in &mut self.workers {
+        let tt = Arc::clone(&self.tt);
+        self.each_worker(|worker| {
+            worker.tt = Arc::clone(&tt);
             worker.history.fill([0; 2]);
             worker.killers = [[None; 2]; MAX_PLY + 1];
-        }
+        });
     }
 
     /// Searches `root` within `limits`. `history` holds the hashes of the positions played
@@ -219,6 +249,7 @@ impl<G: Game> Searcher<G> {
     ) -> SearchResult<G::Move> {
         self.tt.new_search();
         self.shared.prepare();
+
         let mut root_moves = MoveList::new();
         root.legal_moves(&mut root_moves);
         let allowed: Vec<G::Move> = std::mem::take(&mut self.search_moves)
@@ -234,7 +265,7 @@ impl<G: Game> Searcher<G> {
             pv: first.into_iter().collect(),
         };
         if root_moves.is_empty() {
-            result.score = Score::from_internal(self.workers[0].terminal_score(root, 0));
+            result.score = Score::from_internal(self.main.terminal_score(root, 0));
             return result;
         }
         let root_count = if allowed.is_empty() {
@@ -243,30 +274,95 @@ impl<G: Game> Searcher<G> {
             allowed.len()
         };
         let lines = multipv.clamp(1, root_count);
-        let (main, helpers) = self
-            .workers
-            .split_first_mut()
-            .expect("a searcher has a main worker");
-        for worker in helpers.iter_mut() {
+        for helper in &self.helpers {
+            let mut worker = helper.worker();
             worker.root_allowed.clone_from(&allowed);
+            // Before any thread starts: the main thread must not read what is left of the
+            // last search (nor take its answer, should this helper not get to begin).
+            worker.published.publish(0);
+            worker.completed = None;
         }
-        main.root_allowed = allowed;
-        threads::search_together(main, helpers, root, history, limits, |main| {
-            main.iterate(root, history, limits, lines, result, on_info)
-        })
+        self.main.root_allowed = allowed;
+        let mut result = threads::search_together(
+            &mut self.main,
+            &self.helpers,
+            root,
+            history,
+            limits,
+            |main| main.iterate(root, history, limits, lines, result, on_info),
+        );
+        // The threads have stopped: their counts are final.
+        result.nodes = self.main.nodes
+            + self
+                .helpers
+                .iter()
+                .map(|helper| helper.worker().nodes)
+                .sum::<u64>();
+        if lines == 1 {
+            self.answer_from_best_thread(&mut result, on_info);
+        }
+        result
+    }
+
+    /// Makes `result` the answer of the thread with the best completed iteration
+    /// ([`threads::better`]) if that is a helper, and reports its line: the move played, its
+    /// PV, score and depth are then all that thread's.
+    fn answer_from_best_thread(
+        &self,
+        result: &mut SearchResult<G::Move>,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) {
+        let Some(main_best) = &self.main.completed else {
+            // Not even the main thread's first iteration completed: its default move stands.
+            return;
+        };
+        let mut best = None;
+        for helper in &self.helpers {
+            let worker = helper.worker();
+            if let Some(completed) = &worker.completed
+                && threads::better(completed, best.as_ref().unwrap_or(main_best))
+            {
+                best = Some(completed.clone());
+            }
+        }
+        let Some(best) = best else {
+            return;
+        };
+        *result = SearchResult {
+            best: best.pv.first().copied(),
+            score: Score::from_internal(best.score),
+            depth: best.depth,
+            nodes: result.nodes,
+            pv: best.pv.clone(),
+        };
+        let time = self.main.start.elapsed();
+        on_info(&Info {
+            depth: best.depth,
+            seldepth: best.seldepth,
+            multipv: 1,
+            score: result.score,
+            nodes: result.nodes,
+            time,
+            nps: (result.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+            hashfull: self.tt.hashfull(),
+            pv: best.pv.clone(),
+        });
     }
 }
 
 impl<G: Game> Worker<G> {
-    fn new(tt: Arc<Table>, shared: Arc<Shared>, main: bool) -> Self {
+    fn new(tt: Arc<Table>, shared: Arc<Shared>, index: usize) -> Self {
         Worker {
             tt,
             shared,
-            main,
+            index,
             history: vec![[0; 2]; G::MOVE_INDEX_LIMIT],
             killers: [[None; 2]; MAX_PLY + 1],
             line: Line::new(),
             nodes: 0,
+            published: Arc::default(),
+            helper_counts: Vec::new(),
+            helper_nodes_seen: 0,
             seldepth: 0,
             start: Instant::now(),
             node_limit: None,
@@ -279,6 +375,7 @@ impl<G: Game> Worker<G> {
             root_allowed: Vec::new(),
             exact: false,
             network: None,
+            completed: None,
         }
     }
 
@@ -294,14 +391,21 @@ impl<G: Game> Worker<G> {
     fn begin(&mut self, history: &[u64], limits: &Limits) {
         self.start = Instant::now();
         self.nodes = 0;
+        self.helper_nodes_seen = 0;
         self.aborted = false;
-        self.node_limit = limits.nodes.filter(|_| self.main);
+        self.completed = None;
+        self.node_limit = limits.nodes.filter(|_| self.is_main());
         self.pondering = limits.ponder;
         self.hard_deadline = None;
         self.line.reset(history);
-        for entry in self.history.iter_mut() {
-            entry[0] /= 8;
-            entry[1] /= 8;
+        let index = self.index;
+        for (move_index, entry) in self.history.iter_mut().enumerate() {
+            for (side, score) in entry.iter_mut().enumerate() {
+                *score /= 8;
+                if index > 0 {
+                    *score += threads::history_jitter(index, 2 * move_index + side);
+                }
+            }
         }
     }
 
@@ -313,7 +417,12 @@ impl<G: Game> Worker<G> {
 
     /// Nodes of all threads: the main thread's own count plus what the helpers published.
     fn total_nodes(&self) -> u64 {
-        self.nodes + self.shared.helper_nodes.load(Ordering::Relaxed)
+        self.nodes + self.helper_nodes()
+    }
+
+    /// What the helpers have published (none for a helper itself).
+    fn helper_nodes(&self) -> u64 {
+        self.helper_counts.iter().map(|count| count.read()).sum()
     }
 
     /// The main thread's iterative deepening: reports each iteration and decides when to
@@ -362,6 +471,12 @@ impl<G: Game> Worker<G> {
                         nodes: self.nodes,
                         pv: pv.clone(),
                     };
+                    self.completed = Some(Completed {
+                        depth,
+                        seldepth: self.seldepth.max(depth as usize) as u32,
+                        score,
+                        pv: pv.clone(),
+                    });
                 }
                 let time = self.start.elapsed();
                 let nodes = self.total_nodes();
@@ -403,30 +518,40 @@ impl<G: Game> Worker<G> {
                 break;
             }
         }
-        result.nodes = self.total_nodes();
         result
     }
 
-    /// A helper thread's iterative deepening: the same searches, some depths skipped so
-    /// that the threads spread over depths, until the main thread has finished.
-    fn help(&mut self, index: usize, root: &G, history: &[u64], limits: &Limits) {
+    fn is_main(&self) -> bool {
+        self.index == 0
+    }
+
+    /// A helper thread's iterative deepening: the main thread's searches, every depth (in
+    /// its own move order), until the main thread has finished.
+    fn help(&mut self, root: &G, history: &[u64], limits: &Limits) {
         self.begin(history, limits);
         self.root_excluded.clear();
         let mut previous = 0;
+        // Past the depth limit a helper still fills the table for the main thread, but its
+        // iterations no longer count for the answer.
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=MAX_DEPTH {
-            if threads::skips(index, depth) {
-                continue;
-            }
+            self.seldepth = 0;
             let mut pv = Pv::new();
             let score = self.aspiration(root, depth, previous, &mut pv);
             if self.aborted {
                 break;
             }
             previous = score;
+            if depth <= max_depth && !pv.is_empty() {
+                self.completed = Some(Completed {
+                    depth,
+                    seldepth: self.seldepth.max(depth as usize) as u32,
+                    score,
+                    pv,
+                });
+            }
         }
-        self.shared
-            .helper_nodes
-            .fetch_add(self.nodes & 1023, Ordering::Relaxed);
+        self.published.publish(self.nodes);
     }
 
     fn stopped(&self) -> bool {
@@ -475,7 +600,7 @@ impl<G: Game> Worker<G> {
         self.nodes += 1;
         if self
             .node_limit
-            .is_some_and(|limit| self.total_nodes() >= limit)
+            .is_some_and(|limit| self.nodes + self.helper_nodes_seen >= limit)
         {
             self.aborted = true;
         }
@@ -486,13 +611,14 @@ impl<G: Game> Worker<G> {
 
     #[cold]
     fn check_flags(&mut self) {
-        if !self.main {
-            self.shared.helper_nodes.fetch_add(1024, Ordering::Relaxed);
+        if !self.is_main() {
+            self.published.publish(self.nodes);
             if self.shared.main_done.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
             return;
         }
+        self.helper_nodes_seen = self.helper_nodes();
         self.notice_ponderhit();
         if self.stopped()
             || (!self.pondering && self.hard_deadline.is_some_and(|d| Instant::now() >= d))
