@@ -278,13 +278,20 @@ impl Page {
     /// Clicks the first legal move that can be clicked: from-cell then to-cell, or the
     /// target of a placement. Returns the move.
     async fn click_a_move(&self) -> String {
+        self.click_move_number(0).await
+    }
+
+    /// Clicks the `pick`-th (modulo their number) of the moves [`Page::click_a_move`] would
+    /// choose among, in the same order.
+    async fn click_move_number(&self, pick: usize) -> String {
         let v = self
-            .js(
-                "const b = [...document.querySelectorAll('#legal-moves [data-to]')]
+            .js(&format!(
+                "const all = [...document.querySelectorAll('#legal-moves [data-to]')]
                    .sort((x, y) => (y.dataset.from ? 1 : 0) - (x.dataset.from ? 1 : 0)
-                                  || x.dataset.move.length - y.dataset.move.length)[0];
-                 return b ? [b.dataset.move, b.dataset.from || null, b.dataset.to] : null",
-            )
+                                  || x.dataset.move.length - y.dataset.move.length);
+                 const b = all[{pick} % Math.max(all.length, 1)];
+                 return b ? [b.dataset.move, b.dataset.from || null, b.dataset.to] : null"
+            ))
             .await;
         let [mv, from, to]: [Value; 3] = serde_json::from_value(v).expect("a clickable move");
         if let Some(from) = from.as_str() {
@@ -857,12 +864,14 @@ impl Page {
 
     /// A person's move: a legal move clicked on the board if one can be, else its button
     /// (a pass, a slide, an Abraxas capture).
-    async fn person_moves(&self) -> String {
+    async fn person_moves(&self, turn: usize) -> String {
         let clickable = self
             .js("return document.querySelectorAll('#legal-moves [data-to]').length > 0")
             .await;
         if clickable == true {
-            return self.click_a_move().await;
+            // A different choice each turn, so that the game does not go round in a cycle
+            // with a deterministic opponent.
+            return self.click_move_number(turn * 7).await;
         }
         let mv = self
             .js("return document.querySelector('#legal-moves [data-move]').dataset.move")
@@ -897,7 +906,7 @@ async fn a_whole_game_against_level_0_is_played_and_reviewed() {
     loop {
         let n = page.played().await.len();
         assert!(n < 300, "the game goes on: {:?}", page.played().await);
-        page.person_moves().await;
+        page.person_moves(n).await;
         page.wait_for(
             &format!("return document.querySelectorAll('#moves [data-move]').length > {n}"),
             10,
@@ -1056,7 +1065,7 @@ async fn a_review_marks_the_moves_as_shove_review_does() {
     for (game, cells) in [("akiba", 49), ("offboard", 61), ("abraxas", 64)] {
         page.choose_game(game, cells).await;
         for n in 1..=8 {
-            page.person_moves().await;
+            page.person_moves(0).await;
             page.wait_for_moves(n, 10, "the clicked move").await;
         }
         let review = page.review_as_shove_review_does(&dir.0, 4).await;
