@@ -41,8 +41,8 @@ impl Game for Position {
 
     // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [
-        1200, 1260, 1320, 1380, 1440, 1500, 1560, 1620, 1680, 1740, 1800, 1860, 1920, 1980, 2040,
-        2100, 2160, 2220, 2280, 2340, 2400,
+        782, 826, 862, 898, 942, 974, 998, 1019, 1030, 1071, 1124, 1176, 1264, 1324, 1348, 1411,
+        1414, 1463, 1487, 1490, 1504,
     ];
 
     /// A stop stone or a capture chain is worth ~250 and the start already scores ~170 for

@@ -52,8 +52,8 @@ impl Game for Position {
 
     // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [
-        1200, 1260, 1320, 1380, 1440, 1500, 1560, 1620, 1680, 1740, 1800, 1860, 1920, 1980, 2040,
-        2100, 2160, 2220, 2280, 2340, 2400,
+        1128, 1207, 1259, 1306, 1467, 1569, 1642, 1796, 1999, 2101, 2259, 2301, 2446, 2689, 2766,
+        2983, 3167, 3252, 3440, 3482, 3977,
     ];
 
     /// The network beat the classical evaluation at `movetime=20` (docs/strength.md).
