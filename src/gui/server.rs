@@ -213,26 +213,37 @@ async fn save_record(body: Result<Bytes, BytesRejection>) -> Response {
         Ok(value) => value,
         Err((status, message)) => return json_status(status, message),
     };
-    let state = match state::state(&request.line) {
-        Ok(state) => state,
+    let record = match record_of(request.line) {
+        Ok(record) => Record {
+            players: request.players,
+            date: record::today(),
+            engine: record::engine_version(),
+            ..record
+        },
         Err(e) => return json_error(e),
-    };
-    let record = Record {
-        game: state.game.to_string(),
-        rules: request.line.rules,
-        start: state.start,
-        players: request.players,
-        result: outcome_of(state.result),
-        reason: String::new(),
-        date: record::today(),
-        engine: record::engine_version(),
-        moves: request.line.moves,
     };
     let text = record.to_string();
     if let Err(e) = text.parse::<Record>() {
         return json_error(format!("the game cannot be written as a record: {e}"));
     }
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+}
+
+/// The page's line as a game record (game, rules, start, result, moves), or why it does not
+/// replay; players, date and engine are left for the caller.
+fn record_of(line: Line) -> Result<Record, String> {
+    let state = state::state(&line)?;
+    Ok(Record {
+        game: state.game.to_string(),
+        rules: line.rules,
+        start: state.start,
+        players: Default::default(),
+        result: outcome_of(state.result),
+        reason: String::new(),
+        date: String::new(),
+        engine: String::new(),
+        moves: line.moves,
+    })
 }
 
 /// The result of a [`state::State`] (`p1win`, `p2win`, `draw`, `none`) as a record's.
@@ -298,20 +309,9 @@ async fn review_game(
         let busy = "a review is already running: wait for it to finish".to_string();
         return json_status(StatusCode::TOO_MANY_REQUESTS, busy);
     };
-    let state = match state::state(&request.line) {
-        Ok(state) => state,
+    let record = match record_of(request.line) {
+        Ok(record) => record,
         Err(e) => return json_error(e),
-    };
-    let record = Record {
-        game: state.game.to_string(),
-        rules: request.line.rules,
-        start: state.start,
-        players: Default::default(),
-        result: outcome_of(state.result),
-        reason: String::new(),
-        date: String::new(),
-        engine: String::new(),
-        moves: request.line.moves,
     };
     let settings = crate::review::ReviewSettings {
         limits: crate::search::Limits {
