@@ -12,7 +12,7 @@
 //! move list (the list is always generated before the probe), so every game's moves fit.
 
 use std::alloc::{Layout, alloc_zeroed, dealloc};
-use std::ops::Deref;
+use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -86,12 +86,15 @@ pub struct Table {
     generation: AtomicU8,
 }
 
-/// Zeroed memory holding cache-line aligned buckets. The operating system hands out zero
-/// pages lazily, so even a table of many gigabytes is ready at once and its pages are
-/// written only when the search first touches them. The block is asked for with the
-/// allocator's ordinary alignment and the buckets start at the first cache line inside it:
-/// asked for 64-byte alignment, the allocator would write zeros over every page itself
-/// (16 GB took 85 s).
+/// Zeroed memory holding cache-line aligned buckets. The block is asked for lazily zeroed
+/// (the operating system hands out zero pages when first touched, so even a table of many
+/// gigabytes is had at once) with the allocator's ordinary alignment; asked for a larger
+/// alignment, the allocator would write zeros over every page itself (16 GB took 85 s).
+/// A table of 2 MiB or more starts at a 2 MiB boundary inside the block and, on Linux, asks
+/// for transparent huge pages, as Stockfish's does: a search touches the table at random,
+/// and with 4 KiB pages it misses the TLB at nearly every probe. [`Table::clear`] writes
+/// the pages before any search does (a page fault in the search costs it the time of
+/// dozens of nodes, and faults of several threads wait for each other).
 struct Buckets {
     block: NonNull<u8>,
     layout: Layout,
@@ -106,15 +109,22 @@ unsafe impl Sync for Buckets {}
 
 impl Buckets {
     fn zeroed(count: usize) -> Option<Buckets> {
-        let size = count
-            .checked_mul(size_of::<Bucket>())?
-            .checked_add(align_of::<Bucket>())?;
-        let layout = Layout::from_size_align(size, 16).ok()?;
+        let bytes = count.checked_mul(size_of::<Bucket>())?;
+        let align = if bytes >= HUGE_PAGE {
+            HUGE_PAGE
+        } else {
+            align_of::<Bucket>()
+        };
+        let layout = Layout::from_size_align(bytes.checked_add(align)?, 16).ok()?;
         // SAFETY: `layout` has a non-zero size.
         let block = NonNull::new(unsafe { alloc_zeroed(layout) })?;
-        let offset = block.as_ptr().align_offset(align_of::<Bucket>());
-        // SAFETY: `offset` < 64, and the block has 64 bytes more than `count` buckets need.
+        let offset = block.as_ptr().align_offset(align);
+        // SAFETY: `offset` < `align`, and the block has `align` bytes more than `count`
+        // buckets need.
         let first = unsafe { block.add(offset) }.cast::<Bucket>();
+        if align == HUGE_PAGE {
+            advise_huge_pages(first.cast(), bytes);
+        }
         Some(Buckets {
             block,
             layout,
@@ -124,12 +134,34 @@ impl Buckets {
     }
 }
 
+/// The size of a huge page on x86-64 and most of AArch64 Linux.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Asks the kernel to back `bytes` from `start` (page aligned, inside one allocation) with
+/// transparent huge pages; only advice, so a kernel that cannot is no error.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: NonNull<u8>, bytes: usize) {
+    // SAFETY: the range lies inside a block this process allocated, and MADV_HUGEPAGE
+    // changes neither its contents nor its mapping.
+    let _ = unsafe { libc::madvise(start.as_ptr().cast(), bytes, libc::MADV_HUGEPAGE) };
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: NonNull<u8>, _bytes: usize) {}
+
 impl Deref for Buckets {
     type Target = [Bucket];
     fn deref(&self) -> &[Bucket] {
         // SAFETY: `first` is aligned and followed by `count` buckets inside the block, all
         // zero bytes or written through atomics, and all-zero bytes are valid buckets.
         unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.count) }
+    }
+}
+
+impl DerefMut for Buckets {
+    fn deref_mut(&mut self) -> &mut [Bucket] {
+        // SAFETY: as for `deref`, and `&mut self` makes the slice this borrow's alone.
+        unsafe { std::slice::from_raw_parts_mut(self.first.as_ptr(), self.count) }
     }
 }
 
@@ -153,18 +185,21 @@ impl Table {
         })
     }
 
-    /// Empties the table: a fresh zeroed block, as fast as [`Table::new`] for any size, or
-    /// the old one zeroed in place if no new block can be had.
-    pub fn clear(&mut self) {
-        match Buckets::zeroed(self.buckets.len()) {
-            Some(buckets) => self.buckets = buckets,
-            None => {
-                for slot in self.buckets.iter().flat_map(|bucket| &bucket.0) {
-                    slot.check.store(0, Ordering::Relaxed);
-                    slot.data.store(0, Ordering::Relaxed);
-                }
+    /// Empties the table in place, `threads` threads writing a share each (Stockfish's
+    /// `TT::clear`): after it every page of the table is in memory, so no search waits for
+    /// the system to hand one out.
+    pub fn clear(&mut self, threads: usize) {
+        let buckets: &mut [Bucket] = &mut self.buckets;
+        let share = buckets.len().div_ceil(threads.max(1)).max(1);
+        std::thread::scope(|scope| {
+            for part in buckets.chunks_mut(share) {
+                // SAFETY: all-zero bytes are an empty bucket, and `part` is this thread's
+                // alone.
+                scope.spawn(move || unsafe {
+                    std::ptr::write_bytes(part.as_mut_ptr(), 0, part.len())
+                });
             }
-        }
+        });
         self.generation.store(0, Ordering::Relaxed);
     }
 
@@ -261,8 +296,34 @@ mod tests {
             (Some(7), -123, 5, Bound::Lower)
         );
         assert!(table.probe(0xDEAD_BEEF_0000_0002).is_none());
-        table.clear();
+        table.clear(2);
         assert!(table.probe(0xDEAD_BEEF_0000_0001).is_none());
+    }
+
+    #[test]
+    fn clearing_empties_every_slot_whatever_the_threads() {
+        let mut table = Table::new(1).expect("1 MB");
+        for threads in [1, 3, 7, 100_000] {
+            for i in 0..20_000u64 {
+                let key = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                table.store(key, Some(1), 1, 1, Bound::Exact);
+            }
+            table.clear(threads);
+            let filled = table
+                .buckets
+                .iter()
+                .flat_map(|bucket| &bucket.0)
+                .filter(|slot| slot.data.load(Ordering::Relaxed) != 0)
+                .count();
+            assert_eq!(filled, 0, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn a_large_table_starts_on_a_huge_page() {
+        let table = Table::new(4).expect("4 MB");
+        assert_eq!(table.buckets.as_ptr() as usize % HUGE_PAGE, 0);
+        assert_eq!(table.buckets.len(), (4 << 20) / size_of::<Bucket>());
     }
 
     #[test]

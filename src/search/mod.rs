@@ -127,14 +127,16 @@ impl<G: Game> Searcher<G> {
         });
         let tt = Arc::new(tt);
         let shared = Arc::new(Shared::default());
-        Searcher {
+        let mut searcher = Searcher {
             main: Box::new(Worker::new(Arc::clone(&tt), Arc::clone(&shared), 0)),
             helpers: Vec::new(),
             tt,
             shared,
             search_moves: Vec::new(),
             network: None,
-        }
+        };
+        searcher.clear_table();
+        searcher
     }
 
     /// Evaluates with `network` from now on, or with the game's classical evaluation
@@ -176,10 +178,11 @@ impl<G: Game> Searcher<G> {
     /// Replaces the transposition table by an empty one of the given size, or keeps the old
     /// table and says why if that much memory cannot be had.
     pub fn set_hash(&mut self, megabytes: usize) -> Result<(), String> {
-        // The new table is only address space until searched, so the old one can stay
-        // until the new one is had.
+        // The new table is only address space until cleared, so the old one can stay
+        // until the new one is had, and is gone before the new one takes memory.
         let table = Table::new(megabytes)?;
         self.replace_table(table);
+        self.clear_table();
         Ok(())
     }
 
@@ -222,18 +225,24 @@ impl<G: Game> Searcher<G> {
 
     /// Forgets everything learnt (a new game): afterwards searches are reproducible.
     pub fn clear(&mut self) {
-        // Only `self.tt` may hold the table while it is cleared (reallocated).
-        let tiny = Arc::new(Table::new(0).expect("a one-bucket table always fits"));
-        self.each_worker(|worker| worker.tt = Arc::clone(&tiny));
-        if let Some(table) = Arc::get_mut(&mut self.tt) {
-            table.clear();
-        }
-        let tt = Arc::clone(&self.tt);
+        self.clear_table();
         self.each_worker(|worker| {
-            worker.tt = Arc::clone(&tt);
             worker.history.fill([0; 2]);
             worker.killers = [[None; 2]; MAX_PLY + 1];
         });
+    }
+
+    /// Empties the transposition table in place, every search thread writing a share.
+    fn clear_table(&mut self) {
+        // Only `self.tt` may hold the table while it is written.
+        let tiny = Arc::new(Table::new(0).expect("a one-bucket table always fits"));
+        self.each_worker(|worker| worker.tt = Arc::clone(&tiny));
+        let threads = 1 + self.helpers.len();
+        if let Some(table) = Arc::get_mut(&mut self.tt) {
+            table.clear(threads);
+        }
+        let tt = Arc::clone(&self.tt);
+        self.each_worker(|worker| worker.tt = Arc::clone(&tt));
     }
 
     /// Searches `root` within `limits`. `history` holds the hashes of the positions played
