@@ -143,7 +143,8 @@ pub fn analyze<G: Game>(
     searcher.set_hash(hash_megabytes)?;
     searcher.set_threads(threads);
     searcher.set_network(network);
-    let result = searcher.search(&position, &history, &limits, skill.lines(1), &mut |info| {
+    let multipv = skill.lines(1, G::LEVEL_0_LINES);
+    let result = searcher.search(&position, &history, &limits, multipv, &mut |info| {
         if let Some(&mv) = info.pv.first() {
             match lines.get_mut(info.multipv - 1) {
                 Some(slot) => *slot = (info.score, mv),

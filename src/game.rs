@@ -232,6 +232,9 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// its error bars are in docs/strength.md). Rising with the level; `UCI_Elo` maps to a
     /// level through it.
     const LEVEL_ELO: [i32; 21];
+    /// Lines `Skill Level` 0 chooses among (level 19: 4, the levels between in proportion):
+    /// a beginner plays one of this many moves a stronger player would consider.
+    const LEVEL_0_LINES: usize = 16;
     /// Material alone (what has been won and what is left) from the view of
     /// [`Game::to_move`]: the evaluation of the simple reference players.
     fn material(&self) -> i32;

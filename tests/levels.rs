@@ -145,6 +145,27 @@ fn a_weak_level_searches_within_its_node_cap_with_several_lines() {
     assert!(lines.iter().any(|l| l.contains(" multipv 4 ")), "{lines:?}");
 }
 
+#[test]
+fn a_weak_level_searches_all_its_lines_before_its_node_cap_counts() {
+    // Abraxas' first move may go on any of 64 holes: level 0's 32 lines at depth 1 cost
+    // more than its 1,000 nodes, and all are searched; no second iteration starts.
+    let lines_at_0 = shove::abraxas::Position::LEVEL_0_LINES;
+    assert_eq!(lines_at_0, 32);
+    let mut engine = Engine::start(&["--game", "abraxas"]);
+    engine.send("setoption name Skill Level value 0");
+    let (_, lines) = engine.best(&[]);
+    let at_depth_1 = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 1 "))
+        .count();
+    assert_eq!(at_depth_1, lines_at_0, "{lines:?}");
+    assert!(most_nodes(&lines) > 1000, "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info depth 2 ")),
+        "{lines:?}"
+    );
+}
+
 /// The most nodes a search reports with `options` sent in that order (then `go depth 8`
 /// from the start).
 fn nodes_with(options: &[&str]) -> u64 {

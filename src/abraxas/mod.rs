@@ -41,9 +41,14 @@ impl Game for Position {
 
     // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [
-        782, 826, 862, 898, 942, 974, 998, 1019, 1030, 1071, 1124, 1176, 1264, 1324, 1348, 1411,
-        1414, 1463, 1487, 1490, 1504,
+        864, 922, 960, 1012, 1063, 1151, 1214, 1273, 1322, 1385, 1419, 1526, 1589, 1659, 1690,
+        1746, 1778, 1823, 1843, 1868, 1882,
     ];
+
+    /// A placement may go on any empty hole, so a turn offers up to ~120 moves: level 0
+    /// chooses among twice the lines of the other games, or its choice would be among the
+    /// few best moves of a board this wide (docs/experiments.md).
+    const LEVEL_0_LINES: usize = 32;
 
     /// A stop stone or a capture chain is worth ~250 and the start already scores ~170 for
     /// the first placer, so after a few random placements hardly a position is within 60

@@ -52,8 +52,8 @@ impl Game for Position {
 
     // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [
-        1128, 1207, 1259, 1306, 1467, 1569, 1642, 1796, 1999, 2101, 2259, 2301, 2446, 2689, 2766,
-        2983, 3167, 3252, 3440, 3482, 3977,
+        1128, 1267, 1321, 1386, 1542, 1650, 1723, 1877, 2080, 2182, 2340, 2382, 2527, 2770, 2847,
+        3064, 3248, 3332, 3521, 3562, 4058,
     ];
 
     /// The network beat the classical evaluation at `movetime=20` (docs/strength.md).

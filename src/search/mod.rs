@@ -453,6 +453,7 @@ impl<G: Game> Worker<G> {
         let mut previous_scores = vec![0; lines];
 
         'deepening: for depth in 1..=max_depth {
+            self.node_limit = limits.nodes.filter(|_| depth > limits.complete_depth);
             self.root_excluded.clear();
             for (line_index, previous_score) in previous_scores.iter_mut().enumerate() {
                 self.seldepth = 0;

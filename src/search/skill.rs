@@ -12,10 +12,8 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 /// Lines level 19 chooses among (Stockfish: 4 at every level); each level below adds to
-/// them, up to [`LINES_AT_0`] at level 0.
+/// them, up to the game's [`crate::game::Game::LEVEL_0_LINES`] at level 0.
 pub const LINES: usize = 4;
-/// Lines level 0 chooses among.
-const LINES_AT_0: usize = 16;
 /// The score difference below which lines count as equally good in the random part of the
 /// choice: one marble, point or stone (Stockfish: a pawn).
 const UNIT: i32 = 100;
@@ -92,7 +90,11 @@ impl Skill {
     }
 
     /// The limits of a search at this level: at most [`Skill::node_cap`] nodes, within the
-    /// limits asked for (so a weak level answers `go infinite` when its nodes are spent).
+    /// limits asked for (so a weak level answers `go infinite` when its nodes are spent),
+    /// once every line has been searched at depth 1. Cut by the cap before that, a level
+    /// would choose among the few lines it had reached: in Abraxas, where a line at depth 1
+    /// costs ~130 nodes, 1,000 nodes reached 7 of level 0's 16 lines, and 150 nodes only
+    /// the best line, which played far better than level 0 (docs/experiments.md).
     pub fn limits(self, limits: &Limits) -> Limits {
         if !self.enabled() {
             return *limits;
@@ -100,6 +102,7 @@ impl Skill {
         let nodes = self.node_cap();
         Limits {
             nodes: Some(limits.nodes.map_or(nodes, |n| n.min(nodes))),
+            complete_depth: 1,
             infinite: false,
             ..*limits
         }
@@ -110,11 +113,12 @@ impl Skill {
         1900u32.saturating_sub(self.centi)
     }
 
-    /// Lines to search: at a weak level at least [`LINES`] at level 19, more below it (16 at
-    /// level 0), so that a weak level also plays moves a strong one would not consider.
-    pub fn lines(self, multipv: usize) -> usize {
+    /// Lines to search: at a weak level at least [`LINES`] at level 19, more below it
+    /// (`level_0_lines`, the game's [`crate::game::Game::LEVEL_0_LINES`], at level 0), so
+    /// that a weak level also plays moves a strong one would not consider.
+    pub fn lines(self, multipv: usize, level_0_lines: usize) -> usize {
         if self.enabled() {
-            let extra = (LINES_AT_0 - LINES) * self.below_19() as usize / 1900;
+            let extra = level_0_lines.saturating_sub(LINES) * self.below_19() as usize / 1900;
             multipv.max(LINES + extra)
         } else {
             multipv
@@ -182,7 +186,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(full.limits(&limits), limits);
-        assert_eq!(full.lines(1), 1);
+        assert_eq!(full.lines(1, 16), 1);
         let lines = [(Score::Cp(10), 'a'), (Score::Cp(9), 'b')];
         assert_eq!(full.pick(&lines, 1), Some('a'));
     }
@@ -191,7 +195,10 @@ mod tests {
     fn weak_levels_choose_among_close_lines_and_rarely_a_losing_one() {
         let weak = Skill::new(0).unwrap();
         let limits = weak.limits(&Limits::default());
-        assert_eq!((limits.depth, limits.nodes), (None, Some(1000)));
+        assert_eq!(
+            (limits.depth, limits.nodes, limits.complete_depth),
+            (None, Some(1000), 1)
+        );
         let lines = [
             (Score::Cp(30), 'a'),
             (Score::Cp(20), 'b'),
@@ -240,11 +247,13 @@ mod tests {
 
     #[test]
     fn weaker_levels_choose_among_more_lines() {
-        assert_eq!(Skill::new(0).unwrap().lines(1), 16);
-        assert_eq!(Skill::new(10).unwrap().lines(1), 9);
-        assert_eq!(Skill::new(19).unwrap().lines(1), 4);
-        assert_eq!(Skill::new(19).unwrap().lines(6), 6);
-        assert_eq!(Skill::default().lines(1), 1);
+        assert_eq!(Skill::new(0).unwrap().lines(1, 16), 16);
+        assert_eq!(Skill::new(10).unwrap().lines(1, 16), 9);
+        assert_eq!(Skill::new(19).unwrap().lines(1, 16), 4);
+        assert_eq!(Skill::new(19).unwrap().lines(6, 16), 6);
+        assert_eq!(Skill::new(0).unwrap().lines(1, 32), 32);
+        assert_eq!(Skill::new(10).unwrap().lines(1, 32), 17);
+        assert_eq!(Skill::default().lines(1, 16), 1);
     }
 
     #[test]

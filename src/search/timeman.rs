@@ -25,6 +25,10 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until stopped (depth limited by [`super::MAX_DEPTH`] only).
     pub infinite: bool,
+    /// Iterations up to this depth are searched in full whatever `nodes` says (0: none):
+    /// a weak level's lines are all searched at depth 1, however many moves the game
+    /// offers, before its node cap counts.
+    pub complete_depth: u32,
     /// Stop once a win in at most this many moves (every move counted) is proven.
     pub mate: Option<u32>,
     /// Search without a time limit until [`super::Searcher::ponder_flag`] is cleared;

@@ -187,6 +187,7 @@ impl GoParams {
             ponder: self.ponder,
             move_overhead,
             received: None,
+            complete_depth: 0,
         };
         let limited = limits.infinite
             || self.depth.is_some()

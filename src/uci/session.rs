@@ -426,7 +426,7 @@ impl<G: Game> GameSession for Session<G> {
             .elo
             .map_or(settings.skill, |elo| Skill::from_elo(elo, &G::LEVEL_ELO));
         let limits = skill.limits(&limits);
-        let multipv = skill.lines(settings.multipv);
+        let multipv = skill.lines(settings.multipv, G::LEVEL_0_LINES);
         let seed = root.hash();
         let name_reply = settings.ponder;
         tracing::debug!(?limits, multipv, position = %root, "search starts");

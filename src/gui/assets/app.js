@@ -480,11 +480,14 @@ function renderEngines() {
   }
 }
 
-const LOG_LINES = 300;
+// The engine log keeps a whole game at a weak level in view (which reports 16 to 32 lines
+// a move); past LOG_CHARS it is cut to its last LOG_LINES lines.
+const LOG_LINES = 3000;
+const LOG_CHARS = 400000;
 function logLine(slot, text) {
   const pre = $('engine-log');
   pre.textContent += `[${slot + 1}] ${text}\n`;
-  if (pre.textContent.length > 60000) pre.textContent = pre.textContent.split('\n').slice(-LOG_LINES).join('\n');
+  if (pre.textContent.length > LOG_CHARS) pre.textContent = pre.textContent.split('\n').slice(-LOG_LINES).join('\n');
 }
 
 // ---------------------------------------------------------------- games and rules
