@@ -140,8 +140,8 @@ pub fn analyze<G: Game>(
     // The latest score and first move of each line, for a weak level's choice.
     let mut lines = Vec::new();
     let mut searcher = Searcher::<G>::new(0);
-    searcher.set_hash(hash_megabytes)?;
     searcher.set_threads(threads);
+    searcher.set_hash(hash_megabytes)?;
     searcher.set_network(network);
     let multipv = skill.lines(1, G::LEVEL_0_LINES);
     let result = searcher.search(&position, &history, &limits, multipv, &mut |info| {

@@ -173,8 +173,8 @@ pub fn review<G: Game>(
 ) -> Result<Review, String> {
     let positions = record.positions::<G>().map_err(|e| e.to_string())?;
     let mut searcher = Searcher::<G>::new(0);
-    searcher.set_hash(config.hash_megabytes)?;
     searcher.set_threads(config.threads);
+    searcher.set_hash(config.hash_megabytes)?;
     searcher.set_network(config.network.clone());
     // Each position's evaluation (side to move's view) and the search's best move.
     let mut evals: Vec<(Eval, Option<G::Move>)> = Vec::with_capacity(positions.len());

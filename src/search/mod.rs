@@ -403,7 +403,8 @@ impl<G: Game> Worker<G> {
         self.helper_nodes_seen = 0;
         self.aborted = false;
         self.completed = None;
-        self.node_limit = limits.nodes.filter(|_| self.is_main());
+        // The main thread's node limit is set at each iteration ([`Worker::iterate`]).
+        self.node_limit = None;
         self.pondering = limits.ponder;
         self.hard_deadline = None;
         self.line.reset(history);
