@@ -187,18 +187,22 @@ impl Table {
 
     /// Empties the table in place, `threads` threads writing a share each (Stockfish's
     /// `TT::clear`): after it every page of the table is in memory, so no search waits for
-    /// the system to hand one out.
+    /// the system to hand one out. The calling thread writes the first share itself, so one
+    /// thread starts none.
     pub fn clear(&mut self, threads: usize) {
+        fn zero(part: &mut [Bucket]) {
+            // SAFETY: all-zero bytes are an empty bucket.
+            unsafe { std::ptr::write_bytes(part.as_mut_ptr(), 0, part.len()) }
+        }
         let buckets: &mut [Bucket] = &mut self.buckets;
         let share = buckets.len().div_ceil(threads.max(1)).max(1);
+        let mut parts = buckets.chunks_mut(share);
+        let first = parts.next();
         std::thread::scope(|scope| {
-            for part in buckets.chunks_mut(share) {
-                // SAFETY: all-zero bytes are an empty bucket, and `part` is this thread's
-                // alone.
-                scope.spawn(move || unsafe {
-                    std::ptr::write_bytes(part.as_mut_ptr(), 0, part.len())
-                });
+            for part in parts {
+                scope.spawn(move || zero(part));
             }
+            first.map(zero);
         });
         self.generation.store(0, Ordering::Relaxed);
     }

@@ -295,27 +295,42 @@ fn abraxas_sessions_with_2_and_4_threads() {
     session_with_threads::<abraxas::Position>(4);
 }
 
-/// The engine process's threads (Linux: its entries in /proc).
+/// The thread ids of the engine's helper threads (Linux: its entries in /proc named
+/// `helper N`). Naming them, not counting all threads against a count taken at start, keeps
+/// the answer exact while a short-lived thread (one clearing the table, the search thread)
+/// is still ending.
 #[cfg(target_os = "linux")]
-fn thread_count(engine: &Engine) -> usize {
-    std::fs::read_dir(format!("/proc/{}/task", engine.child.id()))
-        .expect("the engine's /proc entry")
-        .count()
+fn helpers(engine: &Engine) -> Vec<String> {
+    let tasks = std::fs::read_dir(format!("/proc/{}/task", engine.child.id()))
+        .expect("the engine's /proc entry");
+    let mut ids: Vec<String> = tasks
+        .filter_map(|task| {
+            let path = task.ok()?.path();
+            let name = std::fs::read_to_string(path.join("comm")).ok()?;
+            name.starts_with("helper")
+                .then(|| path.file_name()?.to_str().map(str::to_owned))?
+        })
+        .collect();
+    ids.sort();
+    ids
 }
 
-/// Waits (a few seconds at most: the search thread ends just after its `bestmove`) until
-/// the engine has `expected` threads; fails with the count it had.
+/// Waits (a few seconds at most: a helper ends just after it is told to) until the engine
+/// has `expected` helper threads, and names them; fails with the count it had.
 #[cfg(target_os = "linux")]
-fn settle_at(engine: &Engine, expected: usize) {
-    let mut count = thread_count(engine);
+fn settle_at(engine: &Engine, expected: usize) -> Vec<String> {
+    let mut ids = helpers(engine);
     for _ in 0..100 {
-        if count == expected {
-            return;
+        if ids.len() == expected {
+            return ids;
         }
         thread::sleep(Duration::from_millis(50));
-        count = thread_count(engine);
+        ids = helpers(engine);
     }
-    engine.fail(&format!("{count} threads, expected {expected}"));
+    engine.fail(&format!(
+        "{} helper threads, expected {expected}",
+        ids.len()
+    ));
 }
 
 /// Helper threads live as long as the searcher: `Threads` starts or ends them, and a search
@@ -325,25 +340,33 @@ fn settle_at(engine: &Engine, expected: usize) {
 fn helper_threads_are_kept_between_searches() {
     let mut engine = Engine::launch(&[], any_line);
     engine.sync();
-    let one = thread_count(&engine);
+    settle_at(&engine, 0);
     engine.send("setoption name Threads value 4");
     engine.sync();
-    settle_at(&engine, one + 3);
+    let started = settle_at(&engine, 3);
     for _ in 0..3 {
         engine.send("position startpos");
         engine.send("go depth 4");
         finish_search(&mut engine);
         engine.sync();
-        settle_at(&engine, one + 3);
+        assert_eq!(
+            settle_at(&engine, 3),
+            started,
+            "the same helpers after a search"
+        );
     }
     engine.send("setoption name Threads value 2");
     engine.sync();
-    settle_at(&engine, one + 1);
+    let kept = settle_at(&engine, 1);
     engine.send("go infinite");
     thread::sleep(Duration::from_millis(20));
     engine.send("stop");
     finish_search(&mut engine);
     engine.sync();
-    settle_at(&engine, one + 1);
+    assert_eq!(
+        settle_at(&engine, 1),
+        kept,
+        "the same helper after a search"
+    );
     engine.quit();
 }
