@@ -2,7 +2,7 @@
 //! and monomorphised per game.
 
 use crate::linear::Terms;
-use crate::nnue::InputList;
+use crate::nnue::Inputs;
 use std::fmt;
 use std::mem::MaybeUninit;
 use std::str::FromStr;
@@ -212,9 +212,9 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     fn features(&self, _terms: &mut impl Terms) {}
     /// Inputs of each view of the game's network ([`crate::nnue`]).
     const NETWORK_INPUTS: usize;
-    /// The network's active inputs for the position seen by `perspective` (cleared first,
-    /// then pushed in ascending order): one per cell × content and one-hot counters.
-    fn network_inputs(&self, perspective: Player, inputs: &mut InputList);
+    /// The network's active inputs for the position seen by `perspective` (cleared first):
+    /// one per cell × content and one-hot counters.
+    fn network_inputs(&self, perspective: Player, inputs: &mut Inputs);
     /// The network file built into the engine for this game, if one was trained.
     fn embedded_network() -> Option<&'static [u8]> {
         None
@@ -352,9 +352,9 @@ macro_rules! game_module_items {
         fn network_inputs(
             &self,
             perspective: $crate::game::Player,
-            list: &mut $crate::nnue::InputList,
+            inputs: &mut $crate::nnue::Inputs,
         ) {
-            inputs::network_inputs(self, perspective, list)
+            inputs::network_inputs(self, perspective, inputs)
         }
 
         fn material(&self) -> i32 {

@@ -9,7 +9,7 @@
 use super::Position;
 use super::position::STONES;
 use crate::game::Player;
-use crate::nnue::InputList;
+use crate::nnue::Inputs;
 
 const RED: usize = 0;
 const BLUE: usize = 64;
@@ -28,7 +28,7 @@ const SEAT: usize = THEIR_BLUES + BLUES;
 const CORNER: usize = SEAT + 2;
 pub(super) const INPUTS: usize = CORNER + 4;
 
-pub(super) fn network_inputs(position: &Position, me: Player, inputs: &mut InputList) {
+pub(super) fn network_inputs(position: &Position, me: Player, inputs: &mut Inputs) {
     inputs.clear();
     let red = position.red_stones();
     let blue = position.blue_stones();

@@ -6,7 +6,7 @@
 
 use super::{Marble, Position};
 use crate::game::Player;
-use crate::nnue::InputList;
+use crate::nnue::Inputs;
 
 const MINE: usize = 0;
 const THEIRS: usize = 64;
@@ -19,7 +19,7 @@ const EXTRA_MOVE: usize = THEIR_REDS_WON + 8;
 const COLOUR: usize = EXTRA_MOVE + 2;
 pub(super) const INPUTS: usize = COLOUR + 2;
 
-pub(super) fn network_inputs(position: &Position, me: Player, inputs: &mut InputList) {
+pub(super) fn network_inputs(position: &Position, me: Player, inputs: &mut Inputs) {
     inputs.clear();
     let mine = position.marbles(Marble::of(me));
     let theirs = position.marbles(Marble::of(me.other()));

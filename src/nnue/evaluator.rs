@@ -10,24 +10,15 @@
 //! sets, so measuring a difference is a few XORs and population counts.
 
 use crate::game::{Game, Player};
-use crate::nnue::{InputList, Network};
+use crate::nnue::{Inputs, MAX_INPUTS, Network};
 use std::marker::PhantomData;
 use std::sync::Arc;
-
-/// Inputs a game may have per view for this evaluator: a view's active inputs are kept as a
-/// bit set of this many bits, so that comparing two positions is a few XORs.
-pub const MAX_INPUTS: usize = 64 * WORDS;
-const WORDS: usize = 8;
-
-/// Active inputs as bits.
-type InputSet = [u64; WORDS];
 
 /// A network's evaluation with incremental accumulators, one per search thread.
 pub struct Evaluator<G: Game> {
     network: Arc<Network>,
     /// Indexed by ply.
     frames: Vec<Frame>,
-    inputs: InputList,
     game: PhantomData<G>,
 }
 
@@ -35,9 +26,9 @@ pub struct Evaluator<G: Game> {
 #[derive(Clone)]
 struct Frame {
     /// Active inputs of each player's view, indexed by [`Player::index`].
-    sets: [InputSet; 2],
+    inputs: [Inputs; 2],
     /// Player one's accumulator, then player two's.
-    accumulators: Vec<i32>,
+    accumulators: Vec<i16>,
     filled: bool,
 }
 
@@ -52,14 +43,13 @@ impl<G: Game> Evaluator<G> {
             G::NAME
         );
         let frame = Frame {
-            sets: [[0; WORDS]; 2],
+            inputs: [Inputs::new(); 2],
             accumulators: vec![0; 2 * network.hidden()],
             filled: false,
         };
         Evaluator {
             frames: vec![frame; max_ply + 2],
             network,
-            inputs: InputList::new(),
             game: PhantomData,
         }
     }
@@ -78,28 +68,29 @@ impl<G: Game> Evaluator<G> {
         let parent = before.last().filter(|f| f.filled);
         for player in [Player::One, Player::Two] {
             let side = player.index();
-            position.network_inputs(player, &mut self.inputs);
-            let mut set = [0; WORDS];
-            for &input in self.inputs.iter() {
-                set[usize::from(input) / 64] |= 1 << (input % 64);
-            }
+            let mut inputs = Inputs::new();
+            position.network_inputs(player, &mut inputs);
             let accumulator = &mut frame.accumulators[side * hidden..(side + 1) * hidden];
-            let from_sibling = frame.filled.then(|| differences(&frame.sets[side], &set));
-            let from_parent = parent.map(|p| differences(&p.sets[side], &set));
-            let active = self.inputs.len() as u32;
+            let from_sibling = frame
+                .filled
+                .then(|| frame.inputs[side].differences(&inputs));
+            let from_parent = parent.map(|p| p.inputs[side].differences(&inputs));
+            let active = inputs.len() as u32;
             match (from_parent, from_sibling) {
                 (Some(p), s) if p < active && s.is_none_or(|s| p <= s) => {
                     let parent = parent.expect("measured from it");
-                    accumulator
-                        .copy_from_slice(&parent.accumulators[side * hidden..(side + 1) * hidden]);
-                    update(&self.network, &parent.sets[side], &set, accumulator);
+                    let (gained, lost) = inputs.changes(&parent.inputs[side]);
+                    let source = &parent.accumulators[side * hidden..(side + 1) * hidden];
+                    self.network
+                        .update(accumulator, Some(source), &gained, &lost);
                 }
                 (_, Some(s)) if s < active => {
-                    update(&self.network, &frame.sets[side], &set, accumulator);
+                    let (gained, lost) = inputs.changes(&frame.inputs[side]);
+                    self.network.update(accumulator, None, &gained, &lost);
                 }
-                _ => self.network.refresh(&self.inputs, accumulator),
+                _ => self.network.refresh(&inputs, accumulator),
             }
-            frame.sets[side] = set;
+            frame.inputs[side] = inputs;
         }
         frame.filled = true;
         let (one, two) = frame.accumulators.split_at(hidden);
@@ -107,50 +98,5 @@ impl<G: Game> Evaluator<G> {
             Player::One => self.network.output(one, two),
             Player::Two => self.network.output(two, one),
         }
-    }
-}
-
-/// How many inputs are in one set and not the other.
-fn differences(old: &InputSet, new: &InputSet) -> u32 {
-    old.iter().zip(new).map(|(a, b)| (a ^ b).count_ones()).sum()
-}
-
-/// Turns `accumulator`, the sum over `old`, into the sum over `new`.
-fn update(network: &Network, old: &InputSet, new: &InputSet, accumulator: &mut [i32]) {
-    for (word, (&o, &n)) in old.iter().zip(new).enumerate() {
-        let (mut added, mut removed) = (n & !o, o & !n);
-        while added != 0 {
-            network.add(
-                (64 * word) as u16 + added.trailing_zeros() as u16,
-                accumulator,
-            );
-            added &= added - 1;
-        }
-        while removed != 0 {
-            network.sub(
-                (64 * word) as u16 + removed.trailing_zeros() as u16,
-                accumulator,
-            );
-            removed &= removed - 1;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn differences_count_the_symmetric_difference() {
-        let mut a = [0; WORDS];
-        let mut b = [0; WORDS];
-        for i in [1, 3, 5, 9, 300] {
-            a[i / 64] |= 1u64 << (i % 64);
-        }
-        for i in [0, 3, 4, 9, 12, 300] {
-            b[i / 64] |= 1u64 << (i % 64);
-        }
-        assert_eq!(differences(&a, &b), 5);
-        assert_eq!(differences(&a, &a), 0);
     }
 }

@@ -14,6 +14,6 @@ mod inputs;
 mod network;
 
 pub use choice::EvalKind;
-pub use evaluator::{Evaluator, MAX_INPUTS};
-pub use inputs::{InputList, MAX_ACTIVE};
+pub use evaluator::Evaluator;
+pub use inputs::{Inputs, MAX_INPUTS};
 pub use network::{Network, QA, QB};

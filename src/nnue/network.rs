@@ -8,7 +8,7 @@
 //! than played with.
 
 use crate::game::{Game, Player};
-use crate::nnue::InputList;
+use crate::nnue::Inputs;
 
 /// The first layer's scale: a float weight w is stored as `round(QA·w)`, and clipped ReLU
 /// clips the accumulator to `0..=QA` (1.0 in the float model).
@@ -19,6 +19,9 @@ pub const QB: i32 = 64;
 const MAGIC: &[u8; 8] = b"SHOVENN1";
 /// The largest hidden layer a file may declare (guards allocation against bad files).
 const MAX_HIDDEN: usize = 4096;
+/// Accumulator lanes updated together ([`Network::update`]): 32 × 16 bits, four SSE or two
+/// AVX registers.
+const BLOCK: usize = 32;
 /// Networks answer within this bound, away from the mate scores of the search.
 const MAX_EVAL: i64 = 10_000;
 
@@ -89,6 +92,7 @@ impl Network {
             b2: b2 as i32,
         };
         network.check_header()?;
+        network.check_range()?;
         Ok(network)
     }
 
@@ -208,14 +212,15 @@ impl Network {
         network.b1 = reader.i16s(hidden)?;
         network.w2 = reader.i16s(2 * hidden)?;
         network.b2 = i32::from_le_bytes(reader.array()?);
+        network.check_range()?;
         Ok(network)
     }
 
     /// Evaluation of `position` from scratch, from the side to move's view (what
     /// [`crate::nnue::Evaluator`] computes incrementally). The network must be for `G`.
     pub fn evaluate<G: Game>(&self, position: &G) -> i32 {
-        let mut inputs = InputList::new();
-        let mut accumulators = vec![0; 2 * self.hidden];
+        let mut inputs = Inputs::new();
+        let mut accumulators = vec![0i16; 2 * self.hidden];
         for (player, accumulator) in [Player::One, Player::Two]
             .into_iter()
             .zip(accumulators.chunks_mut(self.hidden))
@@ -231,49 +236,112 @@ impl Network {
     }
 
     /// Sets `accumulator` to the biases plus the columns of `inputs`.
-    pub(super) fn refresh(&self, inputs: &[u16], accumulator: &mut [i32]) {
-        for (a, &b) in accumulator.iter_mut().zip(&self.b1) {
-            *a = i32::from(b);
-        }
-        for &input in inputs {
-            self.add(input, accumulator);
-        }
+    pub(super) fn refresh(&self, inputs: &Inputs, accumulator: &mut [i16]) {
+        accumulator.copy_from_slice(&self.b1);
+        self.update(accumulator, None, inputs, &Inputs::new());
     }
 
-    #[inline]
-    pub(super) fn add(&self, input: u16, accumulator: &mut [i32]) {
-        let start = usize::from(input) * self.hidden;
-        for (a, &w) in accumulator
-            .iter_mut()
-            .zip(&self.w1[start..start + self.hidden])
-        {
-            *a += i32::from(w);
-        }
-    }
-
-    #[inline]
-    pub(super) fn sub(&self, input: u16, accumulator: &mut [i32]) {
-        let start = usize::from(input) * self.hidden;
-        for (a, &w) in accumulator
-            .iter_mut()
-            .zip(&self.w1[start..start + self.hidden])
-        {
-            *a -= i32::from(w);
+    /// Sets `accumulator` to `source` (the accumulator itself when `None`) plus the columns
+    /// of `gained` minus those of `lost`.
+    ///
+    /// Accumulators are 16-bit, as in Stockfish and bullet, so a vector instruction adds
+    /// twice as many lanes as with 32 bits; the sums wrap, so any order of additions and
+    /// subtractions ends at the same value modulo 2^16, which is the true sum because
+    /// [`Network::check_range`] guarantees that it fits. The work goes a block of
+    /// [`BLOCK`] lanes at a time: the block stays in registers while every column is added
+    /// to it, and the accumulator is read and written once.
+    pub(super) fn update(
+        &self,
+        accumulator: &mut [i16],
+        source: Option<&[i16]>,
+        gained: &Inputs,
+        lost: &Inputs,
+    ) {
+        let hidden = self.hidden;
+        let column =
+            |input: usize, start: usize, len: usize| &self.w1[input * hidden + start..][..len];
+        for (index, target) in accumulator.chunks_mut(BLOCK).enumerate() {
+            let start = index * BLOCK;
+            let from = source.map(|s| &s[start..start + target.len()]);
+            if let Ok(target) = <&mut [i16; BLOCK]>::try_from(&mut *target) {
+                let mut block: [i16; BLOCK] =
+                    *from.map_or(&*target, |f| f.try_into().expect("a whole block"));
+                gained.for_each(|input| {
+                    let w: &[i16; BLOCK] = column(input, start, BLOCK).try_into().expect("BLOCK");
+                    for (b, &w) in block.iter_mut().zip(w) {
+                        *b = b.wrapping_add(w);
+                    }
+                });
+                lost.for_each(|input| {
+                    let w: &[i16; BLOCK] = column(input, start, BLOCK).try_into().expect("BLOCK");
+                    for (b, &w) in block.iter_mut().zip(w) {
+                        *b = b.wrapping_sub(w);
+                    }
+                });
+                *target = block;
+            } else {
+                // The last, partial block of a hidden size that is not a multiple of BLOCK.
+                if let Some(from) = from {
+                    target.copy_from_slice(from);
+                }
+                let len = target.len();
+                gained.for_each(|input| {
+                    for (a, &w) in target.iter_mut().zip(column(input, start, len)) {
+                        *a = a.wrapping_add(w);
+                    }
+                });
+                lost.for_each(|input| {
+                    for (a, &w) in target.iter_mut().zip(column(input, start, len)) {
+                        *a = a.wrapping_sub(w);
+                    }
+                });
+            }
         }
     }
 
     /// The output from the two accumulators, the side to move's first, in evaluation units.
-    pub(super) fn output(&self, mover: &[i32], other: &[i32]) -> i32 {
+    pub(super) fn output(&self, mover: &[i16], other: &[i16]) -> i32 {
         let (w_mover, w_other) = self.w2.split_at(self.hidden);
-        let half = |acc: &[i32], w: &[i16]| -> i64 {
+        // Products of 16-bit lanes summed into 32 bits: what `pmaddwd` does.
+        let half = |acc: &[i16], w: &[i16]| -> i32 {
             acc.iter()
                 .zip(w)
-                .map(|(&a, &w)| a.clamp(0, QA) * i32::from(w))
-                .sum::<i32>() as i64
+                .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+                .sum()
         };
-        let out = half(mover, w_mover) + half(other, w_other) + i64::from(self.b2);
+        let out =
+            i64::from(half(mover, w_mover)) + i64::from(half(other, w_other)) + i64::from(self.b2);
         let eval = (out as f64 * f64::from(self.scale) / f64::from(QA * QB)).round() as i64;
         eval.clamp(-MAX_EVAL, MAX_EVAL) as i32
+    }
+
+    /// Fails when some hidden unit's sum could leave the 16-bit accumulator (its bias and
+    /// all its weights, taken positive, must stay within `i16`: the shipped networks need
+    /// at most a quarter of the range), or the output layer's sum could leave 32 bits.
+    fn check_range(&self) -> Result<(), String> {
+        for unit in 0..self.hidden {
+            let bound: i64 = (0..self.inputs)
+                .map(|input| i64::from(self.w1[input * self.hidden + unit]).abs())
+                .sum::<i64>()
+                + i64::from(self.b1[unit]).abs();
+            if bound > i64::from(i16::MAX) {
+                return Err(format!(
+                    "hidden unit {unit} could sum to {bound}, beyond the 16-bit accumulator \
+                     (weights too large)"
+                ));
+            }
+        }
+        let output: i64 = self
+            .w2
+            .iter()
+            .map(|&w| i64::from(QA) * i64::from(w).abs())
+            .sum();
+        if output > i64::from(i32::MAX) {
+            return Err(format!(
+                "the output layer could sum to {output}, beyond 32 bits (weights too large)"
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -366,5 +434,15 @@ mod tests {
         let result =
             Network::from_float("akiba", 4, 3, 1.0, &[500.0; 12], &[0.0; 3], &[0.0; 6], 0.0);
         assert!(result.expect_err("too big").contains("does not fit"));
+    }
+
+    #[test]
+    fn weights_whose_sums_could_leave_16_bits_are_refused() {
+        // Each weight fits an i16 (100·255), but four active inputs could sum beyond it.
+        let w1 = [100.0; 12];
+        let result = Network::from_float("akiba", 4, 3, 1.0, &w1, &[0.0; 3], &[0.0; 6], 0.0);
+        assert!(result.expect_err("sum too big").contains("16-bit"));
+        let fits = Network::from_float("akiba", 4, 3, 1.0, &[30.0; 12], &[0.0; 3], &[0.0; 6], 0.0);
+        assert!(fits.is_ok());
     }
 }

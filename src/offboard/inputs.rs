@@ -7,7 +7,7 @@ use super::Position;
 use super::board::CELLS;
 use super::sectors::SECTORS;
 use crate::game::Player;
-use crate::nnue::InputList;
+use crate::nnue::Inputs;
 
 const MINE: usize = 0;
 const THEIRS: usize = CELLS;
@@ -21,7 +21,7 @@ const PENDING: usize = THEIR_POINTS + POINTS;
 const COLOUR: usize = PENDING + 2;
 pub(super) const INPUTS: usize = COLOUR + 2;
 
-pub(super) fn network_inputs(position: &Position, me: Player, inputs: &mut InputList) {
+pub(super) fn network_inputs(position: &Position, me: Player, inputs: &mut Inputs) {
     inputs.clear();
     for (plane, bits) in [
         (MINE, position.marbles(me)),

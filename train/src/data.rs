@@ -12,7 +12,7 @@
 
 use shove::game::Game;
 use shove::linear::Sparse;
-use shove::nnue::InputList;
+use shove::nnue::Inputs;
 use shove::pipeline::data::{self, Selection};
 use shove::pipeline::tune::Dataset;
 use std::path::PathBuf;
@@ -46,8 +46,8 @@ impl Positions {
 
     pub fn push(
         &mut self,
-        mover: &[u16],
-        other: &[u16],
+        mover: &Inputs,
+        other: &Inputs,
         score: i32,
         result: f32,
         classical: i32,
@@ -56,7 +56,7 @@ impl Positions {
             self.offsets.push(0);
         }
         for list in [mover, other] {
-            self.inputs.extend_from_slice(list);
+            self.inputs.extend(list.iter());
             let end = u32::try_from(self.inputs.len())
                 .map_err(|_| "too many inputs for one data set (use --max-positions)")?;
             self.offsets.push(end);
@@ -106,15 +106,15 @@ pub fn load<G: Game>(paths: &[PathBuf], selection: &Selection) -> Result<Loaded<
         read: 0,
         skipped: 0,
     };
-    let (mut mover, mut other) = (InputList::new(), InputList::new());
+    let (mut mover, mut other) = (Inputs::new(), Inputs::new());
     let counts = data::read_positions::<G>(paths, selection, |sample, position, to_validation| {
         let me = position.to_move();
         position.network_inputs(me, &mut mover);
         position.network_inputs(me.other(), &mut other);
-        if let Some(&bad) = mover
+        if let Some(bad) = mover
             .iter()
             .chain(other.iter())
-            .find(|&&i| usize::from(i) >= G::NETWORK_INPUTS)
+            .find(|&i| usize::from(i) >= G::NETWORK_INPUTS)
         {
             return Err(format!(
                 "input {bad} of position '{}' is beyond {}'s {} inputs",
