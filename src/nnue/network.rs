@@ -257,46 +257,41 @@ impl Network {
         gained: &Inputs,
         lost: &Inputs,
     ) {
-        let hidden = self.hidden;
-        let column =
-            |input: usize, start: usize, len: usize| &self.w1[input * hidden + start..][..len];
         for (index, target) in accumulator.chunks_mut(BLOCK).enumerate() {
             let start = index * BLOCK;
             let from = source.map(|s| &s[start..start + target.len()]);
             if let Ok(target) = <&mut [i16; BLOCK]>::try_from(&mut *target) {
                 let mut block: [i16; BLOCK] =
                     *from.map_or(&*target, |f| f.try_into().expect("a whole block"));
-                gained.for_each(|input| {
-                    let w: &[i16; BLOCK] = column(input, start, BLOCK).try_into().expect("BLOCK");
-                    for (b, &w) in block.iter_mut().zip(w) {
-                        *b = b.wrapping_add(w);
-                    }
-                });
-                lost.for_each(|input| {
-                    let w: &[i16; BLOCK] = column(input, start, BLOCK).try_into().expect("BLOCK");
-                    for (b, &w) in block.iter_mut().zip(w) {
-                        *b = b.wrapping_sub(w);
-                    }
-                });
+                self.apply(&mut block, start, gained, lost);
                 *target = block;
             } else {
                 // The last, partial block of a hidden size that is not a multiple of BLOCK.
                 if let Some(from) = from {
                     target.copy_from_slice(from);
                 }
-                let len = target.len();
-                gained.for_each(|input| {
-                    for (a, &w) in target.iter_mut().zip(column(input, start, len)) {
-                        *a = a.wrapping_add(w);
-                    }
-                });
-                lost.for_each(|input| {
-                    for (a, &w) in target.iter_mut().zip(column(input, start, len)) {
-                        *a = a.wrapping_sub(w);
-                    }
-                });
+                self.apply(target, start, gained, lost);
             }
         }
+    }
+
+    /// Adds the columns of `gained` to `lanes`, hidden units `start..` of an accumulator,
+    /// and subtracts those of `lost`. Inlined, so that for a whole block the length is a
+    /// constant and the block stays in registers.
+    #[inline(always)]
+    fn apply(&self, lanes: &mut [i16], start: usize, gained: &Inputs, lost: &Inputs) {
+        let len = lanes.len();
+        let column = |input: usize| &self.w1[input * self.hidden + start..][..len];
+        gained.for_each(|input| {
+            for (a, &w) in lanes.iter_mut().zip(column(input)) {
+                *a = a.wrapping_add(w);
+            }
+        });
+        lost.for_each(|input| {
+            for (a, &w) in lanes.iter_mut().zip(column(input)) {
+                *a = a.wrapping_sub(w);
+            }
+        });
     }
 
     /// The output from the two accumulators, the side to move's first, in evaluation units.

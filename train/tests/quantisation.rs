@@ -23,9 +23,9 @@ const ARITHMETIC_TOLERANCE: f64 = 0.5 + 1e-3;
 /// the weights' rounding too. Measured maxima over ~1000–1400 positions per game (four
 /// networks, hidden 32/64/128/40, SCALE 200, the wide weights of [`weights`]):
 /// Akiba 8.4/18.4/22.9/12.6, Offboard 10.5/12.8/35.0/12.4, Abraxas 12.8/18.9/37.0/20.8,
-/// i.e. at most 0.52 per hidden unit. Rounding only w1 and b1 costs at most ~5 units whatever the size;
-/// rounding w2 to steps of 1/QB = 1/64 logit (3 units at this scale) over 2·hidden outputs
-/// is the rest, and grows with the hidden size.
+/// i.e. at most 0.52 per hidden unit. Rounding only w1 and b1 costs at most ~5 units
+/// whatever the size; rounding w2 to steps of 1/QB = 1/64 logit (3 units at this scale)
+/// over 2·hidden outputs is the rest, and grows with the hidden size.
 const QUANTISATION_TOLERANCE_PER_HIDDEN: f64 = 0.6;
 
 /// Positions along random games from the start under `rules`, the finished ones left out.
