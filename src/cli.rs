@@ -139,6 +139,17 @@ pub fn analyze<G: Game>(
     });
     // The latest score and first move of each line, for a weak level's choice.
     let mut lines = Vec::new();
+    match &network {
+        None => println!("evaluation: classical"),
+        Some(n) if n.training().is_empty() => {
+            println!("evaluation: network, hidden {}", n.hidden())
+        }
+        Some(n) => println!(
+            "evaluation: network, hidden {}; trained by {}",
+            n.hidden(),
+            n.training()
+        ),
+    }
     let mut searcher = Searcher::<G>::new(0);
     searcher.set_threads(threads);
     searcher.set_hash(hash_megabytes)?;

@@ -212,9 +212,10 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     fn features(&self, _terms: &mut impl Terms) {}
     /// Inputs of each view of the game's network ([`crate::nnue`]).
     const NETWORK_INPUTS: usize;
-    /// The network's active inputs for the position seen by `perspective` (cleared first):
-    /// one per cell × content and one-hot counters.
-    fn network_inputs(&self, perspective: Player, inputs: &mut Inputs);
+    /// The network's active inputs of both views, `views[p.index()]` as player `p` sees the
+    /// position (each cleared first): one per cell × content and one-hot counters. Both at
+    /// once, so that what the views share is computed once.
+    fn network_inputs(&self, views: &mut [Inputs; 2]);
     /// The network file built into the engine for this game, if one was trained.
     fn embedded_network() -> Option<&'static [u8]> {
         None
@@ -349,12 +350,8 @@ macro_rules! game_module_items {
 
         const NETWORK_INPUTS: usize = inputs::INPUTS;
 
-        fn network_inputs(
-            &self,
-            perspective: $crate::game::Player,
-            inputs: &mut $crate::nnue::Inputs,
-        ) {
-            inputs::network_inputs(self, perspective, inputs)
+        fn network_inputs(&self, views: &mut [$crate::nnue::Inputs; 2]) {
+            inputs::network_inputs(self, views)
         }
 
         fn material(&self) -> i32 {

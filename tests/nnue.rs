@@ -66,10 +66,10 @@ fn abraxas_starts() -> Vec<abraxas::Position> {
 }
 
 fn inputs_are_in_range<G: Game>(starts: &[G]) {
-    let mut inputs = Inputs::new();
+    let mut views = [Inputs::new(); 2];
     for position in random_positions(starts, 1) {
-        for player in [Player::One, Player::Two] {
-            position.network_inputs(player, &mut inputs);
+        position.network_inputs(&mut views);
+        for inputs in &views {
             assert!(!inputs.is_empty(), "no inputs in {position}");
             assert!(
                 inputs.iter().all(|i| usize::from(i) < G::NETWORK_INPUTS),
@@ -91,10 +91,9 @@ fn every_game_lists_inputs_in_range() {
 #[test]
 fn the_views_of_the_two_players_differ() {
     let position = akiba::Position::start(Default::default());
-    let (mut one, mut two) = (Inputs::new(), Inputs::new());
-    position.network_inputs(Player::One, &mut one);
-    position.network_inputs(Player::Two, &mut two);
-    assert_ne!(one, two);
+    let mut views = [Inputs::new(); 2];
+    position.network_inputs(&mut views);
+    assert_ne!(views[Player::One.index()], views[Player::Two.index()]);
 }
 
 /// Walks random games as a search does: at each ply several children are evaluated (the

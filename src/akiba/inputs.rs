@@ -19,7 +19,13 @@ const EXTRA_MOVE: usize = THEIR_REDS_WON + 8;
 const COLOUR: usize = EXTRA_MOVE + 2;
 pub(super) const INPUTS: usize = COLOUR + 2;
 
-pub(super) fn network_inputs(position: &Position, me: Player, inputs: &mut Inputs) {
+pub(super) fn network_inputs(position: &Position, views: &mut [Inputs; 2]) {
+    for me in [Player::One, Player::Two] {
+        view(position, me, &mut views[me.index()]);
+    }
+}
+
+fn view(position: &Position, me: Player, inputs: &mut Inputs) {
     inputs.clear();
     let mine = position.marbles(Marble::of(me));
     let theirs = position.marbles(Marble::of(me.other()));

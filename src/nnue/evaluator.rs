@@ -66,10 +66,9 @@ impl<G: Game> Evaluator<G> {
         let (before, rest) = self.frames.split_at_mut(ply);
         let frame = &mut rest[0];
         let parent = before.last().filter(|f| f.filled);
-        for player in [Player::One, Player::Two] {
-            let side = player.index();
-            let mut inputs = Inputs::new();
-            position.network_inputs(player, &mut inputs);
+        let mut views = [Inputs::new(); 2];
+        position.network_inputs(&mut views);
+        for (side, inputs) in views.into_iter().enumerate() {
             let accumulator = &mut frame.accumulators[side * hidden..(side + 1) * hidden];
             let from_sibling = frame
                 .filled

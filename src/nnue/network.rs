@@ -5,7 +5,9 @@
 //! units per logit); the first layer's weights (`i16`, input-major), its biases (`i16`);
 //! the output weights (`i16`, the side to move's half first) and bias (`i32`); last an
 //! FNV-1a checksum (`u64`) of everything before it, so a damaged file is refused rather
-//! than played with.
+//! than played with. A file with the magic `SHOVENN2` holds, before the checksum, what the
+//! network was trained on and how (`u32` length, then UTF-8 text): a network says where it
+//! came from.
 
 use crate::game::{Game, Player};
 use crate::nnue::Inputs;
@@ -17,6 +19,10 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 
 const MAGIC: &[u8; 8] = b"SHOVENN1";
+/// The magic of a file that also records its training.
+const MAGIC_WITH_TRAINING: &[u8; 8] = b"SHOVENN2";
+/// The longest training record a file may hold.
+const MAX_TRAINING: usize = 1 << 16;
 /// The largest hidden layer a file may declare (guards allocation against bad files).
 const MAX_HIDDEN: usize = 4096;
 /// Accumulator lanes updated together ([`Network::update`]): 32 × 16 bits, four SSE or two
@@ -37,6 +43,8 @@ pub struct Network {
     b1: Vec<i16>,
     w2: Vec<i16>,
     b2: i32,
+    /// What the network was trained on and how (empty: not recorded).
+    training: String,
 }
 
 impl Network {
@@ -90,6 +98,7 @@ impl Network {
             b1: quantise(b1, QA, "first-layer bias")?,
             w2: quantise(w2, QB, "output")?,
             b2: b2 as i32,
+            training: String::new(),
         };
         network.check_header()?;
         network.check_range()?;
@@ -106,6 +115,29 @@ impl Network {
 
     pub fn inputs(&self) -> usize {
         self.inputs
+    }
+
+    /// What the network was trained on and how, as its file records it (empty when the
+    /// file does not say).
+    pub fn training(&self) -> &str {
+        &self.training
+    }
+
+    /// The network with its training record (written into its file).
+    pub fn with_training(mut self, training: String) -> Result<Network, String> {
+        if training.len() > MAX_TRAINING {
+            return Err(format!(
+                "a training record of {} bytes is longer than {MAX_TRAINING}",
+                training.len()
+            ));
+        }
+        self.training = training;
+        Ok(self)
+    }
+
+    /// Evaluation units per logit.
+    pub fn scale(&self) -> f32 {
+        self.scale
     }
 
     fn check_header(&self) -> Result<(), String> {
@@ -155,7 +187,11 @@ impl Network {
     /// The network file.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(32 + 2 * (self.w1.len() + self.b1.len() + self.w2.len()));
-        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(if self.training.is_empty() {
+            MAGIC
+        } else {
+            MAGIC_WITH_TRAINING
+        });
         out.push(self.game.len() as u8);
         out.extend_from_slice(self.game.as_bytes());
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
@@ -165,6 +201,10 @@ impl Network {
             out.extend_from_slice(&w.to_le_bytes());
         }
         out.extend_from_slice(&self.b2.to_le_bytes());
+        if !self.training.is_empty() {
+            out.extend_from_slice(&(self.training.len() as u32).to_le_bytes());
+            out.extend_from_slice(self.training.as_bytes());
+        }
         let checksum = fnv1a(&out);
         out.extend_from_slice(&checksum.to_le_bytes());
         out
@@ -176,9 +216,11 @@ impl Network {
             return Err("too short to be a network file".into());
         };
         let mut reader = Reader { bytes: body };
-        if reader.take(MAGIC.len())? != MAGIC {
-            return Err("not a shove network file (bad magic)".into());
-        }
+        let with_training = match reader.take(MAGIC.len())? {
+            magic if magic == MAGIC => false,
+            magic if magic == MAGIC_WITH_TRAINING => true,
+            _ => return Err("not a shove network file (bad magic)".into()),
+        };
         let name_len = usize::from(reader.take(1)?[0]);
         let game = std::str::from_utf8(reader.take(name_len)?)
             .map_err(|_| "the game name is not UTF-8")?
@@ -195,9 +237,26 @@ impl Network {
             b1: Vec::new(),
             w2: Vec::new(),
             b2: 0,
+            training: String::new(),
         };
         network.check_header()?;
-        let expected = MAGIC.len() + 1 + name_len + 12 + 2 * (inputs * hidden + 3 * hidden) + 4;
+        let weights_end = MAGIC.len() + 1 + name_len + 12 + 2 * (inputs * hidden + 3 * hidden) + 4;
+        let training_len = match body.get(weights_end..weights_end + 4) {
+            Some(len) if with_training => {
+                u32::from_le_bytes(len.try_into().expect("4 bytes")) as usize
+            }
+            _ => 0,
+        };
+        if training_len > MAX_TRAINING {
+            return Err(format!(
+                "a training record of {training_len} bytes is longer than {MAX_TRAINING}"
+            ));
+        }
+        let expected = if with_training {
+            weights_end + 4 + training_len
+        } else {
+            weights_end
+        };
         if body.len() != expected {
             return Err(format!(
                 "{} bytes where {inputs} inputs and {hidden} hidden units need {}",
@@ -212,6 +271,12 @@ impl Network {
         network.b1 = reader.i16s(hidden)?;
         network.w2 = reader.i16s(2 * hidden)?;
         network.b2 = i32::from_le_bytes(reader.array()?);
+        if with_training {
+            reader.take(4)?;
+            network.training = std::str::from_utf8(reader.take(training_len)?)
+                .map_err(|_| "the training record is not UTF-8")?
+                .to_string();
+        }
         network.check_range()?;
         Ok(network)
     }
@@ -219,14 +284,11 @@ impl Network {
     /// Evaluation of `position` from scratch, from the side to move's view (what
     /// [`crate::nnue::Evaluator`] computes incrementally). The network must be for `G`.
     pub fn evaluate<G: Game>(&self, position: &G) -> i32 {
-        let mut inputs = Inputs::new();
+        let mut views = [Inputs::new(); 2];
+        position.network_inputs(&mut views);
         let mut accumulators = vec![0i16; 2 * self.hidden];
-        for (player, accumulator) in [Player::One, Player::Two]
-            .into_iter()
-            .zip(accumulators.chunks_mut(self.hidden))
-        {
-            position.network_inputs(player, &mut inputs);
-            self.refresh(&inputs, accumulator);
+        for (inputs, accumulator) in views.iter().zip(accumulators.chunks_mut(self.hidden)) {
+            self.refresh(inputs, accumulator);
         }
         let (one, two) = accumulators.split_at(self.hidden);
         match position.to_move() {
@@ -404,6 +466,26 @@ mod tests {
     fn a_network_survives_its_file() {
         let network = tiny();
         assert_eq!(Network::from_bytes(&network.to_bytes()), Ok(network));
+    }
+
+    #[test]
+    fn a_training_record_survives_its_file_and_changes_the_magic() {
+        let plain = tiny().to_bytes();
+        assert_eq!(&plain[..8], b"SHOVENN1");
+        let network = tiny()
+            .with_training("data: a.data (nodes=4000); hidden 3".into())
+            .expect("short");
+        let bytes = network.to_bytes();
+        assert_eq!(&bytes[..8], b"SHOVENN2");
+        let read = Network::from_bytes(&bytes).expect("valid");
+        assert_eq!(read.training(), "data: a.data (nodes=4000); hidden 3");
+        assert_eq!(read, network);
+        assert_ne!(read.checksum(), tiny().checksum());
+        // A record cut short, or a length that overruns the file, is refused.
+        let error = |b: &[u8]| Network::from_bytes(b).expect_err("must be refused");
+        assert!(error(&bytes[..bytes.len() - 9]).contains("bytes where"));
+        let long = tiny().with_training("x".repeat(MAX_TRAINING + 1));
+        assert!(long.expect_err("too long").contains("longer than"));
     }
 
     #[test]

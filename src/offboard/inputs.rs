@@ -21,7 +21,13 @@ const PENDING: usize = THEIR_POINTS + POINTS;
 const COLOUR: usize = PENDING + 2;
 pub(super) const INPUTS: usize = COLOUR + 2;
 
-pub(super) fn network_inputs(position: &Position, me: Player, inputs: &mut Inputs) {
+pub(super) fn network_inputs(position: &Position, views: &mut [Inputs; 2]) {
+    for me in [Player::One, Player::Two] {
+        view(position, me, &mut views[me.index()]);
+    }
+}
+
+fn view(position: &Position, me: Player, inputs: &mut Inputs) {
     inputs.clear();
     for (plane, bits) in [
         (MINE, position.marbles(me)),

@@ -106,11 +106,11 @@ pub fn load<G: Game>(paths: &[PathBuf], selection: &Selection) -> Result<Loaded<
         read: 0,
         skipped: 0,
     };
-    let (mut mover, mut other) = (Inputs::new(), Inputs::new());
+    let mut views = [Inputs::new(); 2];
     let counts = data::read_positions::<G>(paths, selection, |sample, position, to_validation| {
         let me = position.to_move();
-        position.network_inputs(me, &mut mover);
-        position.network_inputs(me.other(), &mut other);
+        position.network_inputs(&mut views);
+        let (mover, other) = (&views[me.index()], &views[me.other().index()]);
         if let Some(bad) = mover
             .iter()
             .chain(other.iter())
@@ -128,7 +128,7 @@ pub fn load<G: Game>(paths: &[PathBuf], selection: &Selection) -> Result<Loaded<
             loaded.validation_positions.push(position);
             return loaded
                 .validation
-                .push(&mover, &other, sample.score, sample.result, classical);
+                .push(mover, other, sample.score, sample.result, classical);
         }
         // K is fitted on the quiet positions only, as `shove tune` fits it, so the
         // network's scale is the classical evaluation's whatever positions it trains on
@@ -143,7 +143,7 @@ pub fn load<G: Game>(paths: &[PathBuf], selection: &Selection) -> Result<Loaded<
         }
         loaded
             .train
-            .push(&mover, &other, sample.score, sample.result, classical)
+            .push(mover, other, sample.score, sample.result, classical)
     })?;
     loaded.read = counts.read;
     loaded.skipped = counts.skipped;

@@ -45,6 +45,10 @@ struct Cli {
     /// Train on quiet positions only (those `shove tune` uses); by default every position.
     #[arg(long)]
     quiet_only: bool,
+    /// The sigmoid scale of search scores (default: fitted to the game results with the
+    /// classical weights, as `shove tune` does).
+    #[arg(long)]
+    k: Option<f64>,
 }
 
 fn main() -> ExitCode {
@@ -63,6 +67,7 @@ fn main() -> ExitCode {
             seed: cli.seed,
             max_positions: cli.max_positions,
             quiet_only: cli.quiet_only,
+            k: cli.k,
         },
     };
     match run(&train_run, &mut |line| println!("{line}")) {

@@ -12,6 +12,7 @@ use shove::games::{GameVisitor, with_game};
 use shove::nnue::Network;
 use shove::pipeline::data::Selection;
 use shove::pipeline::tune::fit_k;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -30,6 +31,10 @@ pub struct TrainConfig {
     pub max_positions: Option<usize>,
     /// Train on quiet positions only (see [`Selection::quiet_only`]).
     pub quiet_only: bool,
+    /// The sigmoid scale of search scores; `None` fits it to the results with the
+    /// classical weights. A fit on data whose scores nearly always decide the game gives a
+    /// K so large that most targets sit at 0 or 1, and the network learns no gradation.
+    pub k: Option<f64>,
 }
 
 impl Default for TrainConfig {
@@ -44,6 +49,7 @@ impl Default for TrainConfig {
             seed: 1,
             max_positions: None,
             quiet_only: false,
+            k: None,
         }
     }
 }
@@ -70,6 +76,9 @@ impl TrainConfig {
                 "--validation-one-in {}: expected at least 2 (1 would leave nothing to train on)",
                 self.validation_one_in
             ));
+        }
+        if let Some(k) = self.k.filter(|k| !(k.is_finite() && *k > 0.0)) {
+            return Err(format!("--k {k}: expected a positive number"));
         }
         if self.max_positions == Some(0) {
             return Err("--max-positions 0: nothing to train on".into());
@@ -129,11 +138,73 @@ impl GameVisitor for Visit<'_, '_> {
     }
 }
 
-/// The engine's network for `G` from float weights (scale 1/K).
-fn quantise<G: Game>(weights: &Weights, hidden: usize, k: f64) -> Result<Network, String> {
-    let network = weights.to_network(G::NAME, G::NETWORK_INPUTS, hidden, (1.0 / k) as f32)?;
+/// The engine's network for `G` from float weights (scale 1/K), with its training record.
+fn quantise<G: Game>(
+    weights: &Weights,
+    hidden: usize,
+    k: f64,
+    training: String,
+) -> Result<Network, String> {
+    let network = weights
+        .to_network(G::NAME, G::NETWORK_INPUTS, hidden, (1.0 / k) as f32)?
+        .with_training(training)?;
     network.check::<G>()?;
     Ok(network)
+}
+
+/// What a network file records of its training: the tool, each data file with the settings
+/// of its header, how many positions were used, and every setting of the run.
+fn training_record(
+    run: &TrainRun,
+    (train, validation): (usize, usize),
+    (k, how): (f64, &str),
+    epoch: usize,
+) -> String {
+    let files: Vec<String> = run
+        .data
+        .iter()
+        .map(|path| {
+            let name = path
+                .file_name()
+                .unwrap_or(path.as_os_str())
+                .to_string_lossy();
+            let mut header = String::new();
+            if let Ok(file) = std::fs::File::open(path) {
+                // Read before, so a file that cannot be read again here just says less.
+                let _ = BufReader::new(file).read_line(&mut header);
+            }
+            let settings = header
+                .trim_end()
+                .split('\t')
+                .skip(1)
+                .collect::<Vec<_>>()
+                .join(" ");
+            format!("{name} ({settings})")
+        })
+        .collect();
+    let c = &run.config;
+    format!(
+        "shove-train {}; data: {}; {train} training and {validation} validation positions; \
+         hidden {}, epoch {epoch} of {}, batch {}, lr {}, lambda {}, K {k:.6} ({how}), seed {}, \
+         validation one game in {}{}{}",
+        env!("CARGO_PKG_VERSION"),
+        files.join(", "),
+        c.hidden,
+        c.epochs,
+        c.batch,
+        c.learning_rate,
+        c.lambda,
+        c.seed,
+        c.validation_one_in,
+        if c.quiet_only {
+            ", quiet positions only"
+        } else {
+            ""
+        },
+        c.max_positions
+            .map(|n| format!(", at most {n} positions"))
+            .unwrap_or_default(),
+    )
 }
 
 /// Writes the network file, making its folder.
@@ -191,10 +262,16 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
 
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let classical_weights: Vec<f64> = G::weights().iter().map(|&w| f64::from(w)).collect();
-    if loaded.classical_features.is_empty() {
-        return Err("no quiet training positions to fit K on".into());
-    }
-    let k = fit_k(&loaded.classical_features, &classical_weights, threads);
+    let (k, how) = match config.k {
+        Some(k) => (k, "given"),
+        None if loaded.classical_features.is_empty() => {
+            return Err("no quiet training positions to fit K on".into());
+        }
+        None => (
+            fit_k(&loaded.classical_features, &classical_weights, threads),
+            "fitted",
+        ),
+    };
     let lambda = config.lambda;
     let classical_loss = |set: &crate::data::Positions| {
         mean_squared((0..set.len()).map(|i| {
@@ -207,11 +284,12 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
     let classical_train = classical_loss(train);
     let classical_validation = classical_loss(validation);
     print(&format!(
-        "K = {k:.6} (scale {:.1}); classical evaluation: training loss {classical_train:.6}, validation loss {}",
+        "K = {k:.6} ({how}; scale {:.1}); classical evaluation: training loss {classical_train:.6}, validation loss {}",
         1.0 / k,
         shown(classical_validation)
     ));
 
+    let counts = (train.len(), validation.len());
     let typical_active = {
         let n = train.len().min(1000);
         let total: usize = (0..n).map(|i| train.inputs(i).0.len()).sum();
@@ -274,7 +352,11 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
         if best.as_ref().is_none_or(|(b, _, _)| judged < *b) {
             // Written at once, so a run stopped early leaves its best network so far.
             let weights = model.weights()?;
-            write_network(&run.out, &quantise::<G>(&weights, config.hidden, k)?)?;
+            let record = training_record(run, counts, (k, how), epoch);
+            write_network(
+                &run.out,
+                &quantise::<G>(&weights, config.hidden, k, record)?,
+            )?;
             best = Some((judged, epoch, weights));
         }
         train_losses.push(train_loss);
@@ -283,7 +365,8 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
     let train_seconds = train_start.elapsed().as_secs_f64();
     let (_, best_epoch, weights) = best.ok_or("no epoch was run")?;
 
-    let network = quantise::<G>(&weights, config.hidden, k)?;
+    let record = training_record(run, counts, (k, how), best_epoch);
+    let network = quantise::<G>(&weights, config.hidden, k, record)?;
     let float_evaluations: Vec<f64> = logits(
         &Model::from_weights(G::NETWORK_INPUTS, config.hidden, &weights)?,
         validation,

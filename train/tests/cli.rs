@@ -119,6 +119,9 @@ fn files_made_differently_or_an_unknown_game_are_refused() {
     let (code, stderr) = train(&["--game", "akiba", "--out", s(&out), "--hidden", "0", s(&a)]);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("--hidden 0"), "{stderr}");
+    let (code, stderr) = train(&["--game", "akiba", "--out", s(&out), "--k", "0", s(&a)]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("--k 0"), "{stderr}");
     assert!(!out.exists());
     std::fs::remove_dir_all(&dir).expect("clean up");
 }

@@ -74,11 +74,14 @@ fn weights<G: Game>(hidden: usize, seed: u64) -> Weights {
 /// Both views' inputs of each position, in the trainer's storage.
 fn inputs_of<G: Game>(positions: &[G]) -> Positions {
     let mut set = Positions::default();
-    let (mut mover, mut other) = (Inputs::new(), Inputs::new());
+    let mut views = [Inputs::new(); 2];
     for p in positions {
-        p.network_inputs(p.to_move(), &mut mover);
-        p.network_inputs(p.to_move().other(), &mut other);
-        set.push(&mover, &other, 0, 0.5, 0).expect("push");
+        p.network_inputs(&mut views);
+        let (mover, other) = (
+            &views[p.to_move().index()],
+            &views[p.to_move().other().index()],
+        );
+        set.push(mover, other, 0, 0.5, 0).expect("push");
     }
     set
 }

@@ -83,9 +83,46 @@ fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
     let network = Network::from_bytes(&bytes).expect("a valid network file");
     network.check::<akiba::Position>().expect("for akiba");
     assert_eq!(network.hidden(), 16);
+    // The file records its data and settings.
+    let record = network.training();
+    for said in [
+        "akiba.data (game=akiba",
+        "nodes=300",
+        "hidden 16",
+        "of 8, batch 64",
+        "fitted",
+    ] {
+        assert!(record.contains(said), "{said}: {record}");
+    }
     assert!(
         network.check::<shove::offboard::Position>().is_err(),
         "not for another game"
+    );
+
+    // A given K is used as it is, and the network's scale is its inverse.
+    let given = run(
+        &TrainRun {
+            game: "akiba".into(),
+            data: vec![dir.join("akiba.data")],
+            out: out.clone(),
+            config: TrainConfig {
+                hidden: 16,
+                epochs: 1,
+                validation_one_in: 4,
+                k: Some(0.002),
+                ..TrainConfig::default()
+            },
+        },
+        &mut |_| {},
+    )
+    .expect("training with a given K");
+    assert_eq!(given.k, 0.002);
+    let network = Network::from_bytes(&std::fs::read(&out).expect("written")).expect("valid");
+    assert_eq!(network.scale(), 500.0);
+    assert!(
+        network.training().contains("K 0.002000 (given)"),
+        "{}",
+        network.training()
     );
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
