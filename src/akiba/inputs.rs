@@ -3,7 +3,12 @@
 //! Squares use the board's bit index (64 per plane, the spare file never set): my marbles,
 //! the opponent's, reds; then one-hot counts of each side's marbles and reds won (the two
 //! ways to win by capturing), who is in an extra move, and which colour the view plays.
+//! Last, what the classical evaluation counts of each side's pushes: those that win a red
+//! now, those that capture a marble now (0..=4 each, one-hot) and all of them (in steps of
+//! two). A one-layer network of single squares does not find which marble can push what
+//! off the board, so it is told, as Stockfish's newest networks are told the threats.
 
+use super::movegen::PushCounts;
 use super::{Marble, Position};
 use crate::game::Player;
 use crate::nnue::Inputs;
@@ -17,15 +22,26 @@ const MY_REDS_WON: usize = THEIR_COUNT + 9;
 const THEIR_REDS_WON: usize = MY_REDS_WON + 8;
 const EXTRA_MOVE: usize = THEIR_REDS_WON + 8;
 const COLOUR: usize = EXTRA_MOVE + 2;
-pub(super) const INPUTS: usize = COLOUR + 2;
+/// Threats are counted up to this many.
+const THREATS: usize = 5;
+const MY_RED_THREATS: usize = COLOUR + 2;
+const THEIR_RED_THREATS: usize = MY_RED_THREATS + THREATS;
+const MY_CAPTURE_THREATS: usize = THEIR_RED_THREATS + THREATS;
+const THEIR_CAPTURE_THREATS: usize = MY_CAPTURE_THREATS + THREATS;
+/// Pushes are counted in steps of two up to this many steps.
+const MOBILITY: usize = 16;
+const MY_MOBILITY: usize = THEIR_CAPTURE_THREATS + THREATS;
+const THEIR_MOBILITY: usize = MY_MOBILITY + MOBILITY;
+pub(super) const INPUTS: usize = THEIR_MOBILITY + MOBILITY;
 
 pub(super) fn network_inputs(position: &Position, views: &mut [Inputs; 2]) {
+    let pushes = position.push_counts();
     for me in [Player::One, Player::Two] {
-        view(position, me, &mut views[me.index()]);
+        view(position, me, &pushes, &mut views[me.index()]);
     }
 }
 
-fn view(position: &Position, me: Player, inputs: &mut Inputs) {
+fn view(position: &Position, me: Player, pushes: &[PushCounts; 2], inputs: &mut Inputs) {
     inputs.clear();
     let mine = position.marbles(Marble::of(me));
     let theirs = position.marbles(Marble::of(me.other()));
@@ -44,4 +60,41 @@ fn view(position: &Position, me: Player, inputs: &mut Inputs) {
         inputs.push(EXTRA_MOVE + usize::from(position.side_to_move() != me));
     }
     inputs.push(COLOUR + me.index());
+    let (my, their) = (&pushes[me.index()], &pushes[me.other().index()]);
+    let threats = |n: u32| (n as usize).min(THREATS - 1);
+    inputs.push(MY_RED_THREATS + threats(my.win_red));
+    inputs.push(THEIR_RED_THREATS + threats(their.win_red));
+    inputs.push(MY_CAPTURE_THREATS + threats(my.capture));
+    inputs.push(THEIR_CAPTURE_THREATS + threats(their.capture));
+    let mobility = |n: u32| (n as usize / 2).min(MOBILITY - 1);
+    inputs.push(MY_MOBILITY + mobility(my.all));
+    inputs.push(THEIR_MOBILITY + mobility(their.all));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn views(text: &str) -> [Vec<usize>; 2] {
+        let position = Position::parse(text, Default::default()).expect("position");
+        let mut views = [Inputs::new(); 2];
+        network_inputs(&position, &mut views);
+        views.map(|v| v.iter().map(usize::from).collect())
+    }
+
+    #[test]
+    fn each_side_is_told_its_threats_and_the_other_side_s() {
+        // White's f4 pushes the red on g4 off; Black's a1 threatens nothing.
+        let [white, black] = views("7/7/7/5WR/7/7/B6 w 0 0 - - 1");
+        assert!(white.contains(&(MY_RED_THREATS + 1)), "{white:?}");
+        assert!(white.contains(&THEIR_RED_THREATS), "{white:?}");
+        assert!(black.contains(&MY_RED_THREATS), "{black:?}");
+        assert!(black.contains(&(THEIR_RED_THREATS + 1)), "{black:?}");
+        // One input per count and view, inside its block.
+        for view in [white, black] {
+            let counts: Vec<usize> = view.into_iter().filter(|&i| i >= MY_RED_THREATS).collect();
+            assert_eq!(counts.len(), 6, "{counts:?}");
+            assert!(counts.iter().all(|&i| i < INPUTS));
+        }
+    }
 }
