@@ -21,8 +21,6 @@ pub const QB: i32 = 64;
 const MAGIC: &[u8; 8] = b"SHOVENN1";
 /// The magic of a file that also records its training.
 const MAGIC_WITH_TRAINING: &[u8; 8] = b"SHOVENN2";
-/// The longest training record a file may hold.
-const MAX_TRAINING: usize = 1 << 16;
 /// The largest hidden layer a file may declare (guards allocation against bad files).
 const MAX_HIDDEN: usize = 4096;
 /// Accumulator lanes updated together ([`Network::update`]): 32 × 16 bits, four SSE or two
@@ -48,6 +46,9 @@ pub struct Network {
 }
 
 impl Network {
+    /// The longest training record a file may hold.
+    pub const MAX_TRAINING: usize = 1 << 16;
+
     /// Quantises a float network (the trainer's model; its arithmetic in docs/nnue.md).
     /// Fails when the sizes do not fit together or a weight does not fit its integer.
     #[allow(clippy::too_many_arguments)]
@@ -125,10 +126,11 @@ impl Network {
 
     /// The network with its training record (written into its file).
     pub fn with_training(mut self, training: String) -> Result<Network, String> {
-        if training.len() > MAX_TRAINING {
+        if training.len() > Self::MAX_TRAINING {
             return Err(format!(
-                "a training record of {} bytes is longer than {MAX_TRAINING}",
-                training.len()
+                "a training record of {} bytes is longer than {}",
+                training.len(),
+                Self::MAX_TRAINING
             ));
         }
         self.training = training;
@@ -247,9 +249,10 @@ impl Network {
             }
             _ => 0,
         };
-        if training_len > MAX_TRAINING {
+        if training_len > Self::MAX_TRAINING {
             return Err(format!(
-                "a training record of {training_len} bytes is longer than {MAX_TRAINING}"
+                "a training record of {training_len} bytes is longer than {}",
+                Self::MAX_TRAINING
             ));
         }
         let expected = if with_training {
@@ -484,7 +487,7 @@ mod tests {
         // A record cut short, or a length that overruns the file, is refused.
         let error = |b: &[u8]| Network::from_bytes(b).expect_err("must be refused");
         assert!(error(&bytes[..bytes.len() - 9]).contains("bytes where"));
-        let long = tiny().with_training("x".repeat(MAX_TRAINING + 1));
+        let long = tiny().with_training("x".repeat(Network::MAX_TRAINING + 1));
         assert!(long.expect_err("too long").contains("longer than"));
     }
 

@@ -183,7 +183,7 @@ fn training_record(
         })
         .collect();
     let c = &run.config;
-    format!(
+    let mut record = format!(
         "shove-train {}; data: {}; {train} training and {validation} validation positions; \
          hidden {}, epoch {epoch} of {}, batch {}, lr {}, lambda {}, K {k:.6} ({how}), seed {}, \
          validation one game in {}{}{}",
@@ -204,7 +204,17 @@ fn training_record(
         c.max_positions
             .map(|n| format!(", at most {n} positions"))
             .unwrap_or_default(),
-    )
+    );
+    // Hundreds of shard files would not fit the file's record: keep its beginning.
+    if record.len() > Network::MAX_TRAINING {
+        let mut end = Network::MAX_TRAINING - '…'.len_utf8();
+        while !record.is_char_boundary(end) {
+            end -= 1;
+        }
+        record.truncate(end);
+        record.push('…');
+    }
+    record
 }
 
 /// Writes the network file, making its folder.
@@ -436,4 +446,32 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
         run.out.display()
     ));
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_of_many_files_is_cut_to_what_a_file_holds() {
+        let run = TrainRun {
+            game: "akiba".into(),
+            data: (0..2000)
+                .map(|i| {
+                    PathBuf::from(format!(
+                        "/no/such/shard-{i:04}-of-2000-with-a-long-name.data"
+                    ))
+                })
+                .collect(),
+            out: PathBuf::from("/no/such/net.nnue"),
+            config: TrainConfig::default(),
+        };
+        let record = training_record(&run, (1, 1), (0.004, "fitted"), 1);
+        assert!(record.len() <= Network::MAX_TRAINING, "{}", record.len());
+        assert!(record.ends_with('…'));
+        assert!(record.starts_with("shove-train "));
+        let network =
+            Network::from_float("akiba", 1, 1, 1.0, &[0.0], &[0.0], &[0.0; 2], 0.0).expect("tiny");
+        assert!(network.with_training(record).is_ok());
+    }
 }
