@@ -249,12 +249,6 @@ impl Network {
             }
             _ => 0,
         };
-        if training_len > Self::MAX_TRAINING {
-            return Err(format!(
-                "a training record of {training_len} bytes is longer than {}",
-                Self::MAX_TRAINING
-            ));
-        }
         let expected = if with_training {
             weights_end + 4 + training_len
         } else {
@@ -274,13 +268,13 @@ impl Network {
         network.b1 = reader.i16s(hidden)?;
         network.w2 = reader.i16s(2 * hidden)?;
         network.b2 = i32::from_le_bytes(reader.array()?);
+        network.check_range()?;
         if with_training {
             reader.take(4)?;
-            network.training = std::str::from_utf8(reader.take(training_len)?)
-                .map_err(|_| "the training record is not UTF-8")?
-                .to_string();
+            let training = std::str::from_utf8(reader.take(training_len)?)
+                .map_err(|_| "the training record is not UTF-8")?;
+            return network.with_training(training.to_string());
         }
-        network.check_range()?;
         Ok(network)
     }
 

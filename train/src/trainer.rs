@@ -10,9 +10,8 @@ use rand::seq::SliceRandom;
 use shove::game::Game;
 use shove::games::{GameVisitor, with_game};
 use shove::nnue::Network;
-use shove::pipeline::data::Selection;
+use shove::pipeline::data::{Selection, read_header};
 use shove::pipeline::tune::fit_k;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -152,43 +151,42 @@ fn quantise<G: Game>(
     Ok(network)
 }
 
-/// What a network file records of its training: the tool, each data file with the settings
-/// of its header, how many positions were used, and every setting of the run.
-fn training_record(
-    run: &TrainRun,
-    (train, validation): (usize, usize),
-    (k, how): (f64, &str),
-    epoch: usize,
-) -> String {
-    let files: Vec<String> = run
-        .data
+/// The data files of a run as its training record names them: each file with the settings
+/// of its header. Read once, before the epochs.
+fn describe_data(paths: &[PathBuf]) -> Result<String, String> {
+    let files = paths
         .iter()
         .map(|path| {
             let name = path
                 .file_name()
                 .unwrap_or(path.as_os_str())
                 .to_string_lossy();
-            let mut header = String::new();
-            if let Ok(file) = std::fs::File::open(path) {
-                // Read before, so a file that cannot be read again here just says less.
-                let _ = BufReader::new(file).read_line(&mut header);
-            }
-            let settings = header
-                .trim_end()
-                .split('\t')
-                .skip(1)
-                .collect::<Vec<_>>()
-                .join(" ");
-            format!("{name} ({settings})")
+            let settings: Vec<String> = read_header(path)?
+                .settings
+                .iter()
+                .map(|(name, value)| format!("{name}={value}"))
+                .collect();
+            Ok(format!("{name} ({})", settings.join(" ")))
         })
-        .collect();
-    let c = &run.config;
+        .collect::<Result<Vec<String>, String>>()?;
+    Ok(files.join(", "))
+}
+
+/// What a network file records of its training: the tool, the data ([`describe_data`]),
+/// how many positions were used, and every setting of the run.
+fn training_record(
+    data: &str,
+    c: &TrainConfig,
+    (train, validation): (usize, usize),
+    (k, how): (f64, &str),
+    epoch: usize,
+) -> String {
     let mut record = format!(
         "shove-train {}; data: {}; {train} training and {validation} validation positions; \
          hidden {}, epoch {epoch} of {}, batch {}, lr {}, lambda {}, K {k:.6} ({how}), seed {}, \
          validation one game in {}{}{}",
         env!("CARGO_PKG_VERSION"),
-        files.join(", "),
+        data,
         c.hidden,
         c.epochs,
         c.batch,
@@ -300,6 +298,7 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
     ));
 
     let counts = (train.len(), validation.len());
+    let data = describe_data(&run.data)?;
     let typical_active = {
         let n = train.len().min(1000);
         let total: usize = (0..n).map(|i| train.inputs(i).0.len()).sum();
@@ -362,7 +361,7 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
         if best.as_ref().is_none_or(|(b, _, _)| judged < *b) {
             // Written at once, so a run stopped early leaves its best network so far.
             let weights = model.weights()?;
-            let record = training_record(run, counts, (k, how), epoch);
+            let record = training_record(&data, config, counts, (k, how), epoch);
             write_network(
                 &run.out,
                 &quantise::<G>(&weights, config.hidden, k, record)?,
@@ -375,7 +374,7 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
     let train_seconds = train_start.elapsed().as_secs_f64();
     let (_, best_epoch, weights) = best.ok_or("no epoch was run")?;
 
-    let record = training_record(run, counts, (k, how), best_epoch);
+    let record = training_record(&data, config, counts, (k, how), best_epoch);
     let network = quantise::<G>(&weights, config.hidden, k, record)?;
     let float_evaluations: Vec<f64> = logits(
         &Model::from_weights(G::NETWORK_INPUTS, config.hidden, &weights)?,
@@ -454,19 +453,16 @@ mod tests {
 
     #[test]
     fn a_record_of_many_files_is_cut_to_what_a_file_holds() {
-        let run = TrainRun {
-            game: "akiba".into(),
-            data: (0..2000)
-                .map(|i| {
-                    PathBuf::from(format!(
-                        "/no/such/shard-{i:04}-of-2000-with-a-long-name.data"
-                    ))
-                })
-                .collect(),
-            out: PathBuf::from("/no/such/net.nnue"),
-            config: TrainConfig::default(),
-        };
-        let record = training_record(&run, (1, 1), (0.004, "fitted"), 1);
+        let data: Vec<String> = (0..2000)
+            .map(|i| format!("shard-{i:04}-of-2000-with-a-long-name.data (game=akiba)"))
+            .collect();
+        let record = training_record(
+            &data.join(", "),
+            &TrainConfig::default(),
+            (1, 1),
+            (0.004, "fitted"),
+            1,
+        );
         assert!(record.len() <= Network::MAX_TRAINING, "{}", record.len());
         assert!(record.ends_with('…'));
         assert!(record.starts_with("shove-train "));
