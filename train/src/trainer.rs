@@ -205,10 +205,7 @@ fn training_record(
     );
     // Hundreds of shard files would not fit the file's record: keep its beginning.
     if record.len() > Network::MAX_TRAINING {
-        let mut end = Network::MAX_TRAINING - '…'.len_utf8();
-        while !record.is_char_boundary(end) {
-            end -= 1;
-        }
+        let end = record.floor_char_boundary(Network::MAX_TRAINING - '…'.len_utf8());
         record.truncate(end);
         record.push('…');
     }
