@@ -98,9 +98,12 @@ fn the_views_of_the_two_players_differ() {
 
 /// Walks random games as a search does: at each ply several children are evaluated (the
 /// siblings), then the game goes on from one of them; every incremental value must equal
-/// the full recomputation. Hidden sizes of whole blocks of lanes and with a partial one.
+/// the full recomputation. Hidden sizes of a partial block of lanes (64 to a block), one
+/// whole block, and whole blocks and a partial one. The full recomputation runs the build's
+/// baseline instructions, the evaluator the widest the CPU has (AVX2 or AVX-512 where
+/// present), so this also checks the two agree.
 fn incremental_equals_full<G: Game>(starts: &[G]) {
-    for hidden in [32, 40] {
+    for hidden in [40, 64, 136] {
         incremental_equals_full_at::<G>(starts, hidden);
     }
 }

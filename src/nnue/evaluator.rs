@@ -11,6 +11,7 @@
 
 use crate::game::{Game, Player};
 use crate::nnue::{Inputs, MAX_INPUTS, Network};
+use multiversion::multiversion;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -61,41 +62,49 @@ impl<G: Game> Evaluator<G> {
     /// The evaluation of `position`, met at `ply` of the search, from the side to move's
     /// view: equal to [`Network::evaluate`].
     pub fn evaluate(&mut self, position: &G, ply: usize) -> i32 {
-        let ply = ply.min(self.frames.len() - 1);
-        let hidden = self.network.hidden();
-        let (before, rest) = self.frames.split_at_mut(ply);
-        let frame = &mut rest[0];
-        let parent = before.last().filter(|f| f.filled);
-        let mut views = [Inputs::new(); 2];
-        position.network_inputs(&mut views);
-        for (side, inputs) in views.into_iter().enumerate() {
-            let accumulator = &mut frame.accumulators[side * hidden..(side + 1) * hidden];
-            let from_sibling = frame
-                .filled
-                .then(|| frame.inputs[side].differences(&inputs));
-            let from_parent = parent.map(|p| p.inputs[side].differences(&inputs));
-            let active = inputs.len() as u32;
-            match (from_parent, from_sibling) {
-                (Some(p), s) if p < active && s.is_none_or(|s| p <= s) => {
-                    let parent = parent.expect("measured from it");
-                    let (gained, lost) = inputs.changes(&parent.inputs[side]);
-                    let source = &parent.accumulators[side * hidden..(side + 1) * hidden];
-                    self.network
-                        .update(accumulator, Some(source), &gained, &lost);
-                }
-                (_, Some(s)) if s < active => {
-                    let (gained, lost) = inputs.changes(&frame.inputs[side]);
-                    self.network.update(accumulator, None, &gained, &lost);
-                }
-                _ => self.network.refresh(&inputs, accumulator),
+        evaluate(&self.network, &mut self.frames, position, ply)
+    }
+}
+
+/// [`Evaluator::evaluate`], compiled for AVX-512 and AVX2 as well as for the build's
+/// baseline (x86-64-v2, SSE), the best the CPU has chosen when first called: a build that
+/// runs everywhere still adds 32 or 16 accumulator lanes per instruction where it can, not
+/// 8. The column additions and the output layer are inlined into each copy.
+#[multiversion(targets("x86_64+avx512f+avx512bw", "x86_64+avx2+bmi1+bmi2+popcnt"))]
+fn evaluate<G: Game>(network: &Network, frames: &mut [Frame], position: &G, ply: usize) -> i32 {
+    let ply = ply.min(frames.len() - 1);
+    let hidden = network.hidden();
+    let (before, rest) = frames.split_at_mut(ply);
+    let frame = &mut rest[0];
+    let parent = before.last().filter(|f| f.filled);
+    let mut views = [Inputs::new(); 2];
+    position.network_inputs(&mut views);
+    for (side, inputs) in views.into_iter().enumerate() {
+        let accumulator = &mut frame.accumulators[side * hidden..(side + 1) * hidden];
+        let from_sibling = frame
+            .filled
+            .then(|| frame.inputs[side].differences(&inputs));
+        let from_parent = parent.map(|p| p.inputs[side].differences(&inputs));
+        let active = inputs.len() as u32;
+        match (from_parent, from_sibling) {
+            (Some(p), s) if p < active && s.is_none_or(|s| p <= s) => {
+                let parent = parent.expect("measured from it");
+                let (gained, lost) = inputs.changes(&parent.inputs[side]);
+                let source = &parent.accumulators[side * hidden..(side + 1) * hidden];
+                network.update(accumulator, Some(source), &gained, &lost);
             }
-            frame.inputs[side] = inputs;
+            (_, Some(s)) if s < active => {
+                let (gained, lost) = inputs.changes(&frame.inputs[side]);
+                network.update(accumulator, None, &gained, &lost);
+            }
+            _ => network.refresh(&inputs, accumulator),
         }
-        frame.filled = true;
-        let (one, two) = frame.accumulators.split_at(hidden);
-        match position.to_move() {
-            Player::One => self.network.output(one, two),
-            Player::Two => self.network.output(two, one),
-        }
+        frame.inputs[side] = inputs;
+    }
+    frame.filled = true;
+    let (one, two) = frame.accumulators.split_at(hidden);
+    match position.to_move() {
+        Player::One => network.output(one, two),
+        Player::Two => network.output(two, one),
     }
 }
