@@ -67,9 +67,11 @@ impl<G: Game> Evaluator<G> {
 }
 
 /// [`Evaluator::evaluate`], compiled for AVX-512 and AVX2 as well as for the build's
-/// baseline (x86-64-v2, SSE), the best the CPU has chosen when first called: a build that
-/// runs everywhere still adds 32 or 16 accumulator lanes per instruction where it can, not
-/// 8. The column additions and the output layer are inlined into each copy.
+/// baseline (x86-64-v2, SSE), one chosen when first called: a build that runs everywhere
+/// still adds 32 or 16 accumulator lanes per instruction where it can, not 8. (multiversion
+/// picks AVX-512 only on CPUs with Ice Lake's extensions, where it does not lower the clock;
+/// older AVX-512 CPUs get the AVX2 copy.) The column additions and the output layer are
+/// inlined into each copy.
 #[multiversion(targets("x86_64+avx512f+avx512bw", "x86_64+avx2+bmi1+bmi2+popcnt"))]
 fn evaluate<G: Game>(network: &Network, frames: &mut [Frame], position: &G, ply: usize) -> i32 {
     let ply = ply.min(frames.len() - 1);
