@@ -566,6 +566,57 @@ fn offboard_nodes(args: &[&str]) -> String {
     last_nodes(&infos)
 }
 
+/// The last iteration's node count of `go depth 4` from `game`'s start with `Evaluation`
+/// set to `evaluation`, then `setup` sent, and no `isready` unless `setup` has one (a runner
+/// need not send it). Lines are read without the Akiba line check.
+fn start_nodes(game: &str, evaluation: &str, setup: &[&str]) -> String {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.recv_until(|l| l == "uciok");
+    engine.send(&format!("setoption name Game value {game}"));
+    engine.send(&format!("setoption name Evaluation value {evaluation}"));
+    for command in setup {
+        engine.send(command);
+    }
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    let mut infos = Vec::new();
+    loop {
+        let line = engine.lines.recv_timeout(TIMEOUT).expect("the search ends");
+        if line.starts_with("bestmove") {
+            break;
+        }
+        if line.starts_with("info depth") {
+            infos.push(line);
+        }
+    }
+    engine.quit();
+    last_nodes(&infos)
+}
+
+/// A search evaluates as `Evaluation` says whether or not `isready` made the searcher
+/// first: `go`, or `Hash` before any `isready`, must not make one with another evaluation.
+#[test]
+fn the_evaluation_does_not_wait_for_isready() {
+    for game in ["akiba", "offboard", "abraxas"] {
+        for evaluation in ["classical", "network"] {
+            let ready = start_nodes(game, evaluation, &["isready"]);
+            for setup in [&[][..], &["setoption name Hash value 8"]] {
+                assert_eq!(
+                    start_nodes(game, evaluation, setup),
+                    ready,
+                    "{game}, {evaluation}, {setup:?}"
+                );
+            }
+        }
+        assert_ne!(
+            start_nodes(game, "classical", &["isready"]),
+            start_nodes(game, "network", &["isready"]),
+            "{game}: the two evaluations search different trees"
+        );
+    }
+}
+
 /// `shove match "shove --eval-file offboard.nnue" … --game offboard` must play with that
 /// network: the file chooses the start-up game, and the runner's `Game` keeps it.
 #[test]

@@ -185,10 +185,7 @@ impl<G: Game> Session<G> {
         let network = &self.network;
         self.searcher.get_or_insert_with(|| {
             tracing::debug!(megabytes, threads, "allocating the searcher");
-            let mut searcher = Searcher::new(megabytes);
-            searcher.set_threads(threads);
-            searcher.set_network(network.clone());
-            searcher
+            new_searcher(megabytes, threads, network)
         })
     }
 
@@ -212,6 +209,20 @@ impl<G: Game> Session<G> {
     fn outcome(&self) -> Result<Option<Outcome>, String> {
         Ok(self.adjudication.outcome(self.current()?, &self.history))
     }
+}
+
+/// A searcher with the session's table size, threads and evaluation. Every searcher a
+/// session makes comes from here, so one made by `go` or `Hash` before any `isready`
+/// evaluates as `Evaluation` and `EvalFile` say, as one made by `isready` does.
+fn new_searcher<G: Game>(
+    megabytes: usize,
+    threads: usize,
+    network: &Option<Arc<Network>>,
+) -> Searcher<G> {
+    let mut searcher = Searcher::new(megabytes);
+    searcher.set_threads(threads);
+    searcher.set_network(network.clone());
+    searcher
 }
 
 /// The legal moves among `texts` (`go searchmoves`), and an error naming the others.
@@ -299,9 +310,8 @@ impl<G: Game> GameSession for Session<G> {
         match &mut self.searcher {
             Some(searcher) => searcher.set_hash(megabytes)?,
             None => {
-                let mut searcher = Searcher::new(0);
+                let mut searcher = new_searcher(0, self.threads, &self.network);
                 searcher.set_hash(megabytes)?;
-                searcher.set_threads(self.threads);
                 self.searcher = Some(searcher);
             }
         }
@@ -399,6 +409,7 @@ impl<G: Game> GameSession for Session<G> {
         let root = position.clone();
         let history = self.history.clone();
         let (threads, megabytes) = (self.threads, self.hash_megabytes);
+        let network = &self.network;
         let (mut mover, stop, ponder) = match self.bot.take() {
             Some(bot) => (
                 Mover::Bot(bot),
@@ -406,11 +417,10 @@ impl<G: Game> GameSession for Session<G> {
                 Arc::new(AtomicBool::new(false)),
             ),
             None => {
-                let mut searcher = self.searcher.take().unwrap_or_else(|| {
-                    let mut searcher = Searcher::new(megabytes);
-                    searcher.set_threads(threads);
-                    searcher
-                });
+                let mut searcher = self
+                    .searcher
+                    .take()
+                    .unwrap_or_else(|| new_searcher(megabytes, threads, network));
                 searcher.set_search_moves(&search_moves);
                 let (stop, ponder) = (searcher.stop_flag(), searcher.ponder_flag());
                 (Mover::Search(searcher), stop, ponder)
