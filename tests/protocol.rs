@@ -553,22 +553,29 @@ fn offboard_nodes(args: &[&str]) -> String {
     engine.expect_silence("setoption name Game value offboard");
     engine.send("position startpos");
     engine.send("go depth 4");
-    // Offboard's moves are not Akiba's: read these lines without the Akiba line check.
+    let nodes = last_nodes(&search_infos(&mut engine));
+    engine.quit();
+    nodes
+}
+
+/// The `info depth` lines of the running search, up to its `bestmove`, read without the
+/// Akiba line check (other games' moves are not Akiba's).
+fn search_infos(engine: &mut Engine) -> Vec<String> {
     let mut infos = Vec::new();
     loop {
         let line = engine.lines.recv_timeout(TIMEOUT).expect("the search ends");
         if line.starts_with("bestmove") {
-            break;
+            return infos;
         }
-        infos.push(line);
+        if line.starts_with("info depth") {
+            infos.push(line);
+        }
     }
-    engine.quit();
-    last_nodes(&infos)
 }
 
 /// The last iteration's node count of `go depth 4` from `game`'s start with `Evaluation`
 /// set to `evaluation`, then `setup` sent, and no `isready` unless `setup` has one (a runner
-/// need not send it). Lines are read without the Akiba line check.
+/// need not send it).
 fn start_nodes(game: &str, evaluation: &str, setup: &[&str]) -> String {
     let mut engine = Engine::start();
     engine.send("uci");
@@ -580,18 +587,9 @@ fn start_nodes(game: &str, evaluation: &str, setup: &[&str]) -> String {
     }
     engine.send("position startpos");
     engine.send("go depth 4");
-    let mut infos = Vec::new();
-    loop {
-        let line = engine.lines.recv_timeout(TIMEOUT).expect("the search ends");
-        if line.starts_with("bestmove") {
-            break;
-        }
-        if line.starts_with("info depth") {
-            infos.push(line);
-        }
-    }
+    let nodes = last_nodes(&search_infos(&mut engine));
     engine.quit();
-    last_nodes(&infos)
+    nodes
 }
 
 /// A search evaluates as `Evaluation` says whether or not `isready` made the searcher
