@@ -16,8 +16,9 @@ Run it on an idle machine: the figures are timed.
 import json
 import os
 import statistics
-import subprocess
 import sys
+
+from engine_protocol import Engine
 
 
 def positions(log, games):
@@ -36,25 +37,8 @@ def positions(log, games):
 
 def search_all(engine, game, records, step, threads, movetime):
     """(depth, nodes, best move) of every STEP-th position of every game."""
-    process = subprocess.Popen(engine.split() + ['--game', game, '--threads', str(threads)],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def send(command):
-        process.stdin.write(command + '\n')
-        process.stdin.flush()
-
-    def read_until(prefix):
-        lines = []
-        while True:
-            line = process.stdout.readline()
-            if not line:
-                sys.exit(f'the engine ended before "{prefix}"')
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    send('uci')
-    read_until('uciok')
+    session = Engine(engine.split() + ['--game', game, '--threads', str(threads)])
+    send, read_until = session.send, session.read_until
     results = []
     for opening, moves in records:
         send('ucinewgame')
@@ -72,8 +56,7 @@ def search_all(engine, game, records, step, threads, movetime):
                     depth = int(words[words.index('depth') + 1])
                     nodes = int(words[words.index('nodes') + 1])
             results.append((depth, nodes, lines[-1].split()[1]))
-    send('quit')
-    process.wait()
+    session.quit()
     return results
 
 

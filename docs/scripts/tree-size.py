@@ -11,48 +11,28 @@ at one thread do not depend on the load, so it may run beside other work.
   docs/scripts/tree-size.py ./target/release/shove akiba positions/akiba-openings.txt 10 100 classical network
 """
 import statistics
-import subprocess
 import sys
+
+from engine_protocol import Engine
 
 
 def tree_sizes(binary, game, fens, depth, evaluation):
     """The node count of each position's search to `depth` with `evaluation`."""
-    engine = subprocess.Popen([binary, '--game', game, '--eval', evaluation],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                              bufsize=1)
-
-    def send(command):
-        engine.stdin.write(command + '\n')
-        engine.stdin.flush()
-
-    def read_until(prefix):
-        """The lines up to and including the first that starts with `prefix`."""
-        lines = []
-        while True:
-            line = engine.stdout.readline()
-            if not line:
-                sys.exit(f'the engine ended before "{prefix}"')
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    send('uci')
-    read_until('uciok')
-    send('isready')
-    read_until('readyok')
+    engine = Engine([binary, '--game', game, '--eval', evaluation])
+    engine.send('isready')
+    engine.read_until('readyok')
     sizes = []
     for fen in fens:
-        send('ucinewgame')
-        send('position fen ' + fen)
-        send(f'go depth {depth}')
+        engine.send('ucinewgame')
+        engine.send('position fen ' + fen)
+        engine.send(f'go depth {depth}')
         nodes = 0
-        for line in read_until('bestmove'):
+        for line in engine.read_until('bestmove'):
             words = line.split()
             if words[:2] == ['info', 'depth'] and 'nodes' in words:
                 nodes = int(words[words.index('nodes') + 1])
         sizes.append(nodes)
-    send('quit')
-    engine.wait()
+    engine.quit()
     return sizes
 
 
