@@ -597,19 +597,20 @@ fn start_nodes(game: &str, evaluation: &str, setup: &[&str]) -> String {
 #[test]
 fn the_evaluation_does_not_wait_for_isready() {
     for game in ["akiba", "offboard", "abraxas"] {
+        let mut ready = Vec::new();
         for evaluation in ["classical", "network"] {
-            let ready = start_nodes(game, evaluation, &["isready"]);
+            let nodes = start_nodes(game, evaluation, &["isready"]);
             for setup in [&[][..], &["setoption name Hash value 8"]] {
                 assert_eq!(
                     start_nodes(game, evaluation, setup),
-                    ready,
+                    nodes,
                     "{game}, {evaluation}, {setup:?}"
                 );
             }
+            ready.push(nodes);
         }
         assert_ne!(
-            start_nodes(game, "classical", &["isready"]),
-            start_nodes(game, "network", &["isready"]),
+            ready[0], ready[1],
             "{game}: the two evaluations search different trees"
         );
     }
