@@ -1263,6 +1263,21 @@ fn engine_solves_the_tactics_with_2_and_4_threads() {
     }
 }
 
+/// A side that is mated in 9 (Akiba, from a match game) has many ways to lose: the winner's
+/// captures, each with an extra move, can be taken in any order. Once a mate is known, no
+/// longer way to it is searched (mate distance pruning): depth 8 took 49.8 M nodes
+/// without it, 175,540 with it.
+#[test]
+fn a_known_mate_cuts_the_longer_ways_to_it() {
+    let position: Position = "4BR1/2W1WBB/1WRWRR1/RRRRWW1/2RRR2/BB1RW2/3RB1W b 0 0 - - 11"
+        .parse()
+        .expect("position");
+    let mut searcher = Searcher::<Position>::new(16);
+    let result = search(&mut searcher, &position, &[], &depth_limit(8));
+    assert_eq!(result.score, Score::Mate(-9));
+    assert!(result.nodes < 1_000_000, "{} nodes", result.nodes);
+}
+
 /// Every mate the searcher announces (transposition table on, so mate scores pass through
 /// the table at other plies) is real: the exhaustive solver confirms that the winner forces
 /// the win within that many plies — and, for a win found within the full-width depth, not

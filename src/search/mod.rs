@@ -21,7 +21,7 @@ use crate::nnue::{Evaluator, Network};
 use crate::tt::{Bound, Table};
 use line::Line;
 use ordering::{late_move_reduction, pick_next};
-use score::{INFINITY, MATE_BOUND, score_from_tt, score_to_tt};
+use score::{INFINITY, MATE_BOUND, mate_distance_window, score_from_tt, score_to_tt};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -696,6 +696,17 @@ impl<G: Game> Worker<G> {
             return self.terminal_score(position, ply);
         }
         let is_pv = beta - alpha > 1;
+        let beta = if ply > 0 {
+            match mate_distance_window(ply, alpha, beta) {
+                Ok((a, b)) => {
+                    alpha = a;
+                    b
+                }
+                Err(bound) => return bound,
+            }
+        } else {
+            beta
+        };
         let hit = if !self.exact {
             self.tt.probe(key)
         } else {
@@ -859,6 +870,13 @@ impl<G: Game> Worker<G> {
         if moves.is_empty() {
             return self.terminal_score(position, ply);
         }
+        let beta = match mate_distance_window(ply, alpha, beta) {
+            Ok((a, b)) => {
+                alpha = a;
+                b
+            }
+            Err(bound) => return bound,
+        };
         let stand_pat = self.evaluate(position, ply);
         if stand_pat >= beta || ply >= MAX_PLY {
             return stand_pat;

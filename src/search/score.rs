@@ -64,3 +64,18 @@ pub(crate) fn score_from_tt(score: i32, ply: usize) -> i32 {
         score
     }
 }
+
+/// Mate distance pruning: a node at `ply` that has moves cannot win before the next ply nor
+/// lose before this one, so the window narrows to the scores it can still reach; `Err` holds
+/// the bound to return when none is left (a shorter mate is already known). It prunes
+/// nothing whose score could matter, and stops a search that has found a mate from
+/// walking every longer way to it (capture chains with extra moves).
+pub(crate) fn mate_distance_window(ply: usize, alpha: i32, beta: i32) -> Result<(i32, i32), i32> {
+    let alpha = alpha.max(-(MATE - ply as i32));
+    let beta = beta.min(MATE - ply as i32 - 1);
+    if alpha >= beta {
+        Err(alpha)
+    } else {
+        Ok((alpha, beta))
+    }
+}
