@@ -1150,13 +1150,14 @@ fn abraxas_tactics_are_proven_by_the_exhaustive_solver() {
 /// own move order, and past the depth limit) change what the main thread's reduced searches
 /// see, and can hide a mate whose slack is two plies (Akiba's akiba-tactics-26, mate in 7,
 /// was missed at depth 9 in 6 of 1,500 searches with two threads, never at depth 10 nor
-/// with one thread). There the same searcher must then announce it at depth dm + 4.
+/// with one thread). There the same searcher must then announce it at depth dm + 4, and
+/// no more than a quarter of the searches may need that.
 fn engine_solves_tactics<G: Game>(debug_max_dm: u32, one_searcher: bool, threads: usize) -> usize {
     let mut shared = Searcher::<G>::new(16);
     shared.set_threads(threads);
     let rounds = if one_searcher { 2 } else { 1 };
     let mut failures = Vec::new();
-    let mut checked = 0;
+    let (mut checked, mut retried) = (0, 0);
     let started = Instant::now();
     for t in load_tactics::<G>() {
         if cfg!(debug_assertions) && t.dm > debug_max_dm {
@@ -1177,13 +1178,25 @@ fn engine_solves_tactics<G: Game>(debug_max_dm: u32, one_searcher: bool, threads
                     && result.score == Score::Mate(t.dm as i32)
             };
             let mut result = search(searcher, &t.position, &[], &depth_limit(t.dm + 2));
+            let mut missed = String::new();
             if threads > 1 && !solves(&result) {
+                missed = format!(
+                    " (at depth dm + 2: {:?} best {:?})",
+                    result.score,
+                    result.best.map(|b| b.to_string())
+                );
+                eprintln!(
+                    "{} {} round {round}: searched again at dm + 4{missed}",
+                    G::NAME,
+                    t.id
+                );
+                retried += 1;
                 result = search(searcher, &t.position, &[], &depth_limit(t.dm + 4));
             }
             if !solves(&result) {
                 failures.push(format!(
                     "{} line {} ({}) round {round}: {} dm {}: engine {:?} best {:?}, expected \
-                     one of {} ({:.1?})",
+                     one of {}{missed} ({:.1?})",
                     G::NAME,
                     t.line,
                     t.id,
@@ -1218,6 +1231,12 @@ fn engine_solves_tactics<G: Game>(debug_max_dm: u32, one_searcher: bool, threads
         started.elapsed()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // A miss at dm + 2 is rare (see above); many would mean the threads spoil each other.
+    assert!(
+        retried * 4 <= checked * rounds,
+        "{retried} of {} searches missed the mate at depth dm + 2",
+        checked * rounds
+    );
     checked
 }
 
@@ -1253,7 +1272,8 @@ fn engine_solves_the_abraxas_tactics_with_one_searcher() {
 }
 
 /// Lazy SMP finds the same wins: helpers' table entries and the choice among the threads
-/// must neither lose a win nor lengthen it.
+/// must neither lose a win nor lengthen it (given two more plies where the tightest depth
+/// misses it, as [`engine_solves_tactics`] says).
 #[test]
 fn engine_solves_the_tactics_with_2_and_4_threads() {
     for threads in [2, 4] {
@@ -1273,9 +1293,17 @@ fn a_known_mate_cuts_the_longer_ways_to_it() {
         .parse()
         .expect("position");
     let mut searcher = Searcher::<Position>::new(16);
-    let result = search(&mut searcher, &position, &[], &depth_limit(8));
-    assert_eq!(result.score, Score::Mate(-9));
-    assert!(result.nodes < 1_000_000, "{} nodes", result.nodes);
+    let limits = Limits {
+        nodes: Some(1_000_000),
+        ..depth_limit(8)
+    };
+    let result = search(&mut searcher, &position, &[], &limits);
+    assert_eq!(
+        (result.depth, result.score),
+        (8, Score::Mate(-9)),
+        "{} nodes",
+        result.nodes
+    );
 }
 
 /// Every mate the searcher announces (transposition table on, so mate scores pass through
