@@ -30,17 +30,30 @@ async fn request(
     headers: &[(&str, &str)],
     body: Vec<u8>,
 ) -> (StatusCode, String) {
-    let mut builder = Request::builder()
-        .method(method)
-        .uri(format!("http://127.0.0.1:{}{path}", gui.port));
-    for (name, value) in headers {
-        builder = builder.header(*name, *value);
-    }
+    let build = || {
+        let mut builder = Request::builder()
+            .method(method.clone())
+            .uri(format!("http://127.0.0.1:{}{path}", gui.port));
+        for (name, value) in headers {
+            builder = builder.header(*name, *value);
+        }
+        builder.body(Body::from(body.clone())).expect("a request")
+    };
     let client = Client::builder(TokioExecutor::new()).build_http::<Body>();
-    let response = client
-        .request(builder.body(Body::from(body)).expect("a request"))
-        .await
-        .expect("the server answers");
+    let mut attempt = 1;
+    let response = loop {
+        match client.request(build()).await {
+            Ok(response) => break response,
+            // A server that refuses a body by its length answers and closes before the
+            // body is all sent, and the client may fail on writing before it reads the
+            // answer. Ask again: it is the answer that is checked.
+            Err(error) if body.len() > 1 << 20 && attempt < 5 => {
+                eprintln!("{method} {path}: {error}; asked again");
+                attempt += 1;
+            }
+            Err(error) => panic!("the server answers: {error}"),
+        }
+    };
     let status = response.status();
     let bytes = axum::body::to_bytes(Body::new(response.into_body()), usize::MAX)
         .await
