@@ -370,7 +370,9 @@ impl Network {
         };
         let out =
             i64::from(half(mover, w_mover)) + i64::from(half(other, w_other)) + i64::from(self.b2);
-        let eval = (out as f64 * f64::from(self.scale) / f64::from(QA * QB)).round() as i64;
+        // A multiplication, not a division, on the path from the sums to the answer.
+        let units_per_output = f64::from(self.scale) * (1.0 / f64::from(QA * QB));
+        let eval = (out as f64 * units_per_output).round_ties_even() as i64;
         eval.clamp(-MAX_EVAL, MAX_EVAL) as i32
     }
 
