@@ -686,6 +686,9 @@ impl<G: Game> Worker<G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let key = position.hash();
+        if !self.exact {
+            self.tt.prefetch(key);
+        }
         if ply > 0 && self.line.contains(key) {
             return 0;
         }
