@@ -288,6 +288,18 @@ impl Table {
         bucket[index].check.store(key ^ data, Ordering::Relaxed);
     }
 
+    /// The depth and score of every filled entry (tests look at what searches leave).
+    #[cfg(test)]
+    pub(crate) fn entries(&self) -> Vec<(u32, i32)> {
+        self.buckets
+            .iter()
+            .flat_map(|bucket| &bucket.0)
+            .map(|slot| Data::unpack(slot.data.load(Ordering::Relaxed)))
+            .filter(|e| e.bound != 0)
+            .map(|e| (u32::from(e.depth), i32::from(e.score)))
+            .collect()
+    }
+
     /// Permille of a sample of slots filled in the current search (the `hashfull` field).
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed);

@@ -155,8 +155,8 @@ fn bench_node_counts_at_one_thread() {
         return;
     }
     for (game, nodes) in [
-        ("akiba", "798778"),
-        ("offboard", "672939"),
+        ("akiba", "796674"),
+        ("offboard", "672794"),
         ("abraxas", "538403"),
     ] {
         let output = shove(&["--game", game, "bench"]);

@@ -849,11 +849,15 @@ impl<G: Game> Worker<G> {
             && (ply > 0 || (self.root_excluded.is_empty() && self.root_allowed.is_empty()))
         {
             let slot = best_move.and_then(|best| moves.iter().position(|&mv| mv == best));
+            // A score of exactly 0 is most likely a repetition's, which holds on this line
+            // only: stored at depth 0, its move still orders the moves but its score never
+            // cuts another line's search (another thread's above all).
+            let depth = if best_score == 0 { 0 } else { depth as u32 };
             self.tt.store(
                 key,
                 slot.map(|s| s as u16),
                 score_to_tt(best_score, ply),
-                depth as u32,
+                depth,
                 bound,
             );
         }
@@ -944,5 +948,36 @@ impl<G: Game> Worker<G> {
         }
         let entry = &mut self.history[G::move_index(mv)][me];
         *entry = (*entry + depth * depth).min(1 << 27);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::offboard;
+
+    #[test]
+    fn a_draw_score_is_never_left_in_the_table_to_cut() {
+        // Offboard's opening: marbles step back and forth, so the tree is full of cycles.
+        let position = offboard::Position::start(Default::default());
+        let mut searcher = Searcher::<offboard::Position>::new(16);
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        searcher.search(&position, &[], &limits, 1, &mut |_| {});
+        let entries = searcher.tt.entries();
+        let draws: Vec<_> = entries.iter().filter(|&&(_, score)| score == 0).collect();
+        assert!(
+            !draws.is_empty(),
+            "no entry scored 0: the test needs a search that meets repetitions"
+        );
+        assert!(
+            draws.iter().all(|&&(depth, _)| depth == 0),
+            "{} of {} entries scored 0 could cut at depth 1 or more",
+            draws.iter().filter(|&&&(depth, _)| depth > 0).count(),
+            draws.len()
+        );
+        assert!(entries.iter().any(|&(depth, _)| depth > 0));
     }
 }
