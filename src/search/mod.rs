@@ -849,9 +849,11 @@ impl<G: Game> Worker<G> {
             && (ply > 0 || (self.root_excluded.is_empty() && self.root_allowed.is_empty()))
         {
             let slot = best_move.and_then(|best| moves.iter().position(|&mv| mv == best));
-            // A score of exactly 0 is most likely a repetition's, which holds on this line
-            // only: stored at depth 0, its move still orders the moves but its score never
-            // cuts another line's search (another thread's above all).
+            // A result of exactly 0 is stored at depth 0: its move still orders the moves,
+            // but its score never cuts another search of the position (another thread's
+            // above all). A repetition's draw is 0 and holds on its own line only; with
+            // two threads, 0s stored at their depth made Akiba's second bench position
+            // score 8 to 60 instead of 151 (docs/experiments.md, 3e8ddf9).
             let depth = if best_score == 0 { 0 } else { depth as u32 };
             self.tt.store(
                 key,
@@ -958,7 +960,8 @@ mod tests {
 
     #[test]
     fn a_draw_score_is_never_left_in_the_table_to_cut() {
-        // Offboard's opening: marbles step back and forth, so the tree is full of cycles.
+        // Offboard's start is symmetric and its marbles can step back and forth: many
+        // results are exactly 0.
         let position = offboard::Position::start(Default::default());
         let mut searcher = Searcher::<offboard::Position>::new(16);
         let limits = Limits {
