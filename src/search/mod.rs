@@ -959,7 +959,7 @@ mod tests {
     use crate::offboard;
 
     #[test]
-    fn a_draw_score_is_never_left_in_the_table_to_cut() {
+    fn a_result_of_0_is_never_left_in_the_table_to_cut() {
         // Offboard's start is symmetric and its marbles can step back and forth: many
         // results are exactly 0.
         let position = offboard::Position::start(Default::default());
@@ -973,7 +973,7 @@ mod tests {
         let draws: Vec<_> = entries.iter().filter(|&&(_, score)| score == 0).collect();
         assert!(
             !draws.is_empty(),
-            "no entry scored 0: the test needs a search that meets repetitions"
+            "no entry scored 0: the test needs a search with results of 0"
         );
         assert!(
             draws.iter().all(|&&(depth, _)| depth == 0),
