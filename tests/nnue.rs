@@ -174,14 +174,15 @@ fn a_search_with_a_network_uses_it() {
     assert_eq!((a.nodes, a.score, a.best), (c.nodes, c.score, c.best));
 }
 
-/// `bench` node counts with the classical evaluation, as measured before networks existed
-/// (v0.1 line, commit 47eb4f6): a network in the engine must not change the classical
-/// search by a single node.
+/// `bench` node counts with the classical evaluation: a network in the engine must not
+/// change the classical search by a single node. (Measured before networks existed, v0.1
+/// line, commit 47eb4f6, as 101278, 23581 and 36190; since 3e8ddf9, where a result of 0 no
+/// longer cuts through the table, the search itself gives the counts below.)
 #[test]
 fn the_classical_search_is_unchanged() {
     for (game, depth, nodes) in [
-        ("akiba", "8", "101278"),
-        ("offboard", "5", "23581"),
+        ("akiba", "8", "101908"),
+        ("offboard", "5", "23732"),
         ("abraxas", "6", "36190"),
     ] {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_shove"))
