@@ -970,16 +970,16 @@ mod tests {
         };
         searcher.search(&position, &[], &limits, 1, &mut |_| {});
         let entries = searcher.tt.entries();
-        let draws: Vec<_> = entries.iter().filter(|&&(_, score)| score == 0).collect();
+        let zeros: Vec<_> = entries.iter().filter(|&&(_, score)| score == 0).collect();
         assert!(
-            !draws.is_empty(),
+            !zeros.is_empty(),
             "no entry scored 0: the test needs a search with results of 0"
         );
         assert!(
-            draws.iter().all(|&&(depth, _)| depth == 0),
+            zeros.iter().all(|&&(depth, _)| depth == 0),
             "{} of {} entries scored 0 could cut at depth 1 or more",
-            draws.iter().filter(|&&&(depth, _)| depth > 0).count(),
-            draws.len()
+            zeros.iter().filter(|&&&(depth, _)| depth > 0).count(),
+            zeros.len()
         );
         assert!(entries.iter().any(|&(depth, _)| depth > 0));
     }
