@@ -121,9 +121,12 @@ fn one_thread_is_deterministic_in_every_game() {
 }
 
 /// A node limit holds for all the threads together, and the nodes reported are all the
-/// threads'. Each thread looks at the others' counts only every 1024 nodes, and on a busy
-/// machine the helpers may run on while the main thread waits for a core, hence the slack;
-/// four threads each counting only their own nodes would search about four times the limit.
+/// threads'. Each thread counts its nodes to the others every 1024 and stops by itself
+/// once all of them pass the limit, so on a busy machine the helpers do not run on while
+/// the main thread waits for a core: at most a few thousand nodes past the limit, however
+/// the threads are scheduled. Four threads each counting only their own nodes would search
+/// about four times the limit; helpers stopped by the main thread alone searched up to 1.5
+/// times it on a 2-core machine.
 #[test]
 fn a_node_limit_counts_every_thread() {
     let position = middlegame::<akiba::Position>();
@@ -137,7 +140,7 @@ fn a_node_limit_counts_every_thread() {
     let result = searcher.search(&position, &[], &limits, 1, &mut |_| {});
     assert!(result.best.is_some());
     assert!(
-        (limit..limit * 3 / 2).contains(&result.nodes),
+        (limit..limit + 16 * 1024).contains(&result.nodes),
         "{}",
         result.nodes
     );

@@ -540,6 +540,9 @@ impl<G: Game> Worker<G> {
     /// its own move order), until the main thread has finished.
     fn help(&mut self, root: &G, history: &[u64], limits: &Limits) {
         self.begin(history, limits);
+        // Past the limit a helper's nodes are wasted: it stops, and the main thread
+        // finishes the search.
+        self.node_limit = limits.nodes;
         self.root_excluded.clear();
         let mut previous = 0;
         // Past the depth limit a helper still fills the table for the main thread, but its
@@ -622,9 +625,12 @@ impl<G: Game> Worker<G> {
 
     #[cold]
     fn check_flags(&mut self) {
+        let all_nodes = self.shared.add_nodes();
         if !self.is_main() {
             self.published.publish(self.nodes);
-            if self.shared.main_done.load(Ordering::Relaxed) {
+            if self.shared.main_done.load(Ordering::Relaxed)
+                || self.node_limit.is_some_and(|limit| all_nodes >= limit)
+            {
                 self.aborted = true;
             }
             return;

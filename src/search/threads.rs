@@ -32,12 +32,21 @@ pub(crate) struct Shared {
     pub(crate) ponder: Arc<AtomicBool>,
     /// Set when the main thread has finished: the helpers stop.
     pub(crate) main_done: AtomicBool,
+    /// All threads' nodes, each adding 1024 at a time: a helper stops on a node limit by
+    /// itself, since the main thread, which ends the search, may wait for a core meanwhile.
+    pub(crate) nodes: AtomicU64,
 }
 
 impl Shared {
     /// Before each search (the stop and ponder flags belong to whoever starts it).
     pub(crate) fn prepare(&self) {
         self.main_done.store(false, Ordering::Relaxed);
+        self.nodes.store(0, Ordering::Relaxed);
+    }
+
+    /// Counts 1024 more nodes of one thread; returns all threads' count.
+    pub(crate) fn add_nodes(&self) -> u64 {
+        self.nodes.fetch_add(1024, Ordering::Relaxed) + 1024
     }
 }
 
