@@ -216,6 +216,14 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// position (each cleared first): one per cell × content and one-hot counters. Both at
     /// once, so that what the views share is computed once.
     fn network_inputs(&self, views: &mut [Inputs; 2]);
+    /// Output buckets a network of this game may have: each bucket has its own output
+    /// layer, chosen by [`Game::network_bucket`] (bullet's output buckets), so the network
+    /// can weigh its hidden units differently as the game goes on at no cost in speed.
+    const NETWORK_BUCKETS: usize = 1;
+    /// The output bucket of this position, below [`Game::NETWORK_BUCKETS`].
+    fn network_bucket(&self) -> usize {
+        0
+    }
     /// The network file built into the engine for this game, if one was trained.
     fn embedded_network() -> Option<&'static [u8]> {
         None

@@ -9,7 +9,8 @@ use shove::search::{Limits, MAX_PLY, Searcher};
 use shove::{abraxas, akiba, offboard};
 use std::sync::Arc;
 
-/// A network with random weights of the size the game needs.
+/// A network with random weights of the size the game needs, with as many output buckets
+/// as the game may have.
 fn random_network<G: Game>(hidden: usize, seed: u64) -> Network {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut weights = |n: usize, spread: f32| -> Vec<f32> {
@@ -17,7 +18,8 @@ fn random_network<G: Game>(hidden: usize, seed: u64) -> Network {
     };
     let w1 = weights(G::NETWORK_INPUTS * hidden, 0.3);
     let b1 = weights(hidden, 0.5);
-    let w2 = weights(2 * hidden, 1.0);
+    let w2 = weights(2 * hidden * G::NETWORK_BUCKETS, 1.0);
+    let b2: Vec<f32> = (1..=G::NETWORK_BUCKETS).map(|b| 0.1 * b as f32).collect();
     Network::from_float(
         G::NAME,
         G::NETWORK_INPUTS,
@@ -26,7 +28,7 @@ fn random_network<G: Game>(hidden: usize, seed: u64) -> Network {
         &w1,
         &b1,
         &w2,
-        0.1,
+        &b2,
     )
     .expect("sizes fit")
 }

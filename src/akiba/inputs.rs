@@ -33,6 +33,14 @@ const MOBILITY: usize = 16;
 const MY_MOBILITY: usize = THEIR_CAPTURE_THREATS + THREATS;
 const THEIR_MOBILITY: usize = MY_MOBILITY + MOBILITY;
 pub(super) const INPUTS: usize = THEIR_MOBILITY + MOBILITY;
+/// Output buckets: by the marbles left on the board, three per bucket from the 29 of the
+/// start, so that the network may weigh its hidden units differently as the board empties.
+pub(super) const BUCKETS: usize = 8;
+
+pub(super) fn bucket(position: &Position) -> usize {
+    let on_board = position.occupied().count_ones() as usize;
+    (29usize.saturating_sub(on_board) / 3).min(BUCKETS - 1)
+}
 
 pub(super) fn network_inputs(position: &Position, views: &mut [Inputs; 2]) {
     let pushes = position.push_counts();
@@ -80,6 +88,22 @@ mod tests {
         let mut views = [Inputs::new(); 2];
         network_inputs(&position, &mut views);
         views.map(|v| v.iter().map(usize::from).collect())
+    }
+
+    #[test]
+    fn buckets_follow_the_marbles_left() {
+        let bucket_of = |text: &str| bucket(&Position::parse(text, Default::default()).unwrap());
+        assert_eq!(
+            bucket_of(&Position::start(Default::default()).to_string()),
+            0
+        );
+        // 3 marbles: 26 gone.
+        assert_eq!(bucket_of("7/7/7/5WR/7/7/B6 w 0 0 - - 1"), BUCKETS - 1);
+        // 21 marbles: 8 gone.
+        assert_eq!(
+            bucket_of("WW5/WW5/7/RRRRRRR/RRRRRR1/5BB/5BB w 0 0 - - 1"),
+            2
+        );
     }
 
     #[test]

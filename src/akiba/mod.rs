@@ -79,6 +79,12 @@ impl Game for Position {
 
     const NAME: &'static str = "akiba";
 
+    const NETWORK_BUCKETS: usize = inputs::BUCKETS;
+
+    fn network_bucket(&self) -> usize {
+        inputs::bucket(self)
+    }
+
     // The classical weights' fit (src/akiba/weights.rs).
     const RESULT_SCALE: f64 = 0.003388;
 

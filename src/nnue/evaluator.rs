@@ -105,8 +105,9 @@ fn evaluate<G: Game>(network: &Network, frames: &mut [Frame], position: &G, ply:
     }
     frame.filled = true;
     let (one, two) = frame.accumulators.split_at(hidden);
+    let bucket = network.bucket(position);
     match position.to_move() {
-        Player::One => network.output(one, two),
-        Player::Two => network.output(two, one),
+        Player::One => network.output(one, two, bucket),
+        Player::Two => network.output(two, one, bucket),
     }
 }

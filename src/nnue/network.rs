@@ -7,7 +7,10 @@
 //! FNV-1a checksum (`u64`) of everything before it, so a damaged file is refused rather
 //! than played with. A file with the magic `SHOVENN2` holds, before the checksum, what the
 //! network was trained on and how (`u32` length, then UTF-8 text): a network says where it
-//! came from.
+//! came from. A file with the magic `SHOVENN3` has output buckets: their count (`u32`)
+//! follows the hidden size, then each bucket's output weights and bias, bucket after
+//! bucket, and a training record as in `SHOVENN2`. A network of one bucket is written as
+//! before, so its file and checksum do not change.
 
 use crate::game::{Game, Player};
 use crate::nnue::Inputs;
@@ -21,6 +24,10 @@ pub const QB: i32 = 64;
 const MAGIC: &[u8; 8] = b"SHOVENN1";
 /// The magic of a file that also records its training.
 const MAGIC_WITH_TRAINING: &[u8; 8] = b"SHOVENN2";
+/// The magic of a file with output buckets (and a training record).
+const MAGIC_WITH_BUCKETS: &[u8; 8] = b"SHOVENN3";
+/// The most output buckets a file may declare.
+const MAX_BUCKETS: usize = 64;
 /// The largest hidden layer a file may declare (guards allocation against bad files).
 const MAX_HIDDEN: usize = 4096;
 /// Accumulator lanes updated together ([`Network::update`]): 64 × 16 bits, eight SSE, four
@@ -38,11 +45,15 @@ pub struct Network {
     inputs: usize,
     hidden: usize,
     scale: f32,
+    /// Output buckets ([`Game::network_bucket`]).
+    buckets: usize,
     /// `w1[i·hidden + j]`: from input i to hidden unit j.
     w1: Vec<i16>,
     b1: Vec<i16>,
+    /// Bucket b's output weights are `w2[2·hidden·b..2·hidden·(b + 1)]`.
     w2: Vec<i16>,
-    b2: i32,
+    /// One per bucket.
+    b2: Vec<i32>,
     /// What the network was trained on and how (empty: not recorded).
     training: String,
 }
@@ -51,8 +62,9 @@ impl Network {
     /// The longest training record a file may hold.
     pub const MAX_TRAINING: usize = 1 << 16;
 
-    /// Quantises a float network (the trainer's model; its arithmetic in docs/nnue.md).
-    /// Fails when the sizes do not fit together or a weight does not fit its integer.
+    /// Quantises a float network (the trainer's model; its arithmetic in docs/nnue.md), of
+    /// as many output buckets as `b2` has biases. Fails when the sizes do not fit together
+    /// or a weight does not fit its integer.
     #[allow(clippy::too_many_arguments)]
     pub fn from_float(
         game: &str,
@@ -62,12 +74,17 @@ impl Network {
         w1: &[f32],
         b1: &[f32],
         w2: &[f32],
-        b2: f32,
+        b2: &[f32],
     ) -> Result<Network, String> {
-        if w1.len() != inputs * hidden || b1.len() != hidden || w2.len() != 2 * hidden {
+        let buckets = b2.len();
+        if w1.len() != inputs * hidden
+            || b1.len() != hidden
+            || w2.len() != 2 * hidden * buckets
+            || !(1..=MAX_BUCKETS).contains(&buckets)
+        {
             return Err(format!(
-                "layer sizes do not fit {inputs} inputs and {hidden} hidden units \
-                 (w1 {}, b1 {}, w2 {})",
+                "layer sizes do not fit {inputs} inputs, {hidden} hidden units and 1 to \
+                 {MAX_BUCKETS} output buckets (w1 {}, b1 {}, w2 {}, b2 {buckets})",
                 w1.len(),
                 b1.len(),
                 w2.len()
@@ -88,19 +105,27 @@ impl Network {
                 })
                 .collect()
         };
-        let b2 = (b2 * (QA * QB) as f32).round();
-        if !b2.is_finite() || b2.abs() > i32::MAX as f32 {
-            return Err(format!("output bias {b2} does not fit"));
-        }
+        let b2 = b2
+            .iter()
+            .map(|&b| {
+                let q = (b * (QA * QB) as f32).round();
+                if q.is_finite() && q.abs() <= i32::MAX as f32 {
+                    Ok(q as i32)
+                } else {
+                    Err(format!("output bias {b} does not fit"))
+                }
+            })
+            .collect::<Result<Vec<i32>, String>>()?;
         let network = Network {
             game: game.to_string(),
             inputs,
             hidden,
             scale,
+            buckets,
             w1: quantise(w1, QA, "first-layer")?,
             b1: quantise(b1, QA, "first-layer bias")?,
             w2: quantise(w2, QB, "output")?,
-            b2: b2 as i32,
+            b2,
             training: String::new(),
         };
         network.check_header()?;
@@ -118,6 +143,11 @@ impl Network {
 
     pub fn inputs(&self) -> usize {
         self.inputs
+    }
+
+    /// Output buckets (1: one output layer for every position).
+    pub fn buckets(&self) -> usize {
+        self.buckets
     }
 
     /// What the network was trained on and how, as its file records it (empty when the
@@ -157,6 +187,12 @@ impl Network {
                 self.hidden
             ));
         }
+        if !(1..=MAX_BUCKETS).contains(&self.buckets) {
+            return Err(format!(
+                "{} output buckets (expected 1 to {MAX_BUCKETS})",
+                self.buckets
+            ));
+        }
         if !(self.scale.is_finite() && self.scale > 0.0) {
             return Err(format!("scale {} is not a positive number", self.scale));
         }
@@ -176,7 +212,25 @@ impl Network {
                 G::NETWORK_INPUTS
             ));
         }
+        if self.buckets != 1 && self.buckets != G::NETWORK_BUCKETS {
+            return Err(format!(
+                "the network has {} output buckets, {} has {}",
+                self.buckets,
+                G::NAME,
+                G::NETWORK_BUCKETS
+            ));
+        }
         Ok(())
+    }
+
+    /// The output bucket of `position` ([`Game::network_bucket`]); 0 for a network of one.
+    #[inline(always)]
+    pub(super) fn bucket<G: Game>(&self, position: &G) -> usize {
+        if self.buckets == 1 {
+            0
+        } else {
+            position.network_bucket()
+        }
     }
 
     /// The checksum of the network's file: names the network (in self-play data headers).
@@ -191,7 +245,10 @@ impl Network {
     /// The network file.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(32 + 2 * (self.w1.len() + self.b1.len() + self.w2.len()));
-        out.extend_from_slice(if self.training.is_empty() {
+        let bucketed = self.buckets > 1;
+        out.extend_from_slice(if bucketed {
+            MAGIC_WITH_BUCKETS
+        } else if self.training.is_empty() {
             MAGIC
         } else {
             MAGIC_WITH_TRAINING
@@ -200,12 +257,20 @@ impl Network {
         out.extend_from_slice(self.game.as_bytes());
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        if bucketed {
+            out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        }
         out.extend_from_slice(&self.scale.to_le_bytes());
-        for w in self.w1.iter().chain(&self.b1).chain(&self.w2) {
+        for w in self.w1.iter().chain(&self.b1) {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
-        if !self.training.is_empty() {
+        for (weights, bias) in self.w2.chunks(2 * self.hidden).zip(&self.b2) {
+            for w in weights {
+                out.extend_from_slice(&w.to_le_bytes());
+            }
+            out.extend_from_slice(&bias.to_le_bytes());
+        }
+        if bucketed || !self.training.is_empty() {
             out.extend_from_slice(&(self.training.len() as u32).to_le_bytes());
             out.extend_from_slice(self.training.as_bytes());
         }
@@ -220,9 +285,10 @@ impl Network {
             return Err("too short to be a network file".into());
         };
         let mut reader = Reader { bytes: body };
-        let with_training = match reader.take(MAGIC.len())? {
-            magic if magic == MAGIC => false,
-            magic if magic == MAGIC_WITH_TRAINING => true,
+        let (with_training, bucketed) = match reader.take(MAGIC.len())? {
+            magic if magic == MAGIC => (false, false),
+            magic if magic == MAGIC_WITH_TRAINING => (true, false),
+            magic if magic == MAGIC_WITH_BUCKETS => (true, true),
             _ => return Err("not a shove network file (bad magic)".into()),
         };
         let name_len = usize::from(reader.take(1)?[0]);
@@ -231,20 +297,28 @@ impl Network {
             .to_string();
         let inputs = reader.u32()? as usize;
         let hidden = reader.u32()? as usize;
+        let buckets = if bucketed { reader.u32()? as usize } else { 1 };
         let scale = f32::from_le_bytes(reader.array()?);
         let mut network = Network {
             game,
             inputs,
             hidden,
             scale,
+            buckets,
             w1: Vec::new(),
             b1: Vec::new(),
             w2: Vec::new(),
-            b2: 0,
+            b2: Vec::new(),
             training: String::new(),
         };
         network.check_header()?;
-        let weights_end = MAGIC.len() + 1 + name_len + 12 + 2 * (inputs * hidden + 3 * hidden) + 4;
+        let weights_end = MAGIC.len()
+            + 1
+            + name_len
+            + 12
+            + 4 * usize::from(bucketed)
+            + 2 * (inputs * hidden + hidden)
+            + buckets * (4 * hidden + 4);
         let training_len = match body.get(weights_end..weights_end + 4) {
             Some(len) if with_training => {
                 u32::from_le_bytes(len.try_into().expect("4 bytes")) as usize
@@ -258,7 +332,8 @@ impl Network {
         };
         if body.len() != expected {
             return Err(format!(
-                "{} bytes where {inputs} inputs and {hidden} hidden units need {}",
+                "{} bytes where {inputs} inputs, {hidden} hidden units and {buckets} output \
+                 bucket(s) need {}",
                 bytes.len(),
                 expected + 8
             ));
@@ -268,8 +343,10 @@ impl Network {
         }
         network.w1 = reader.i16s(inputs * hidden)?;
         network.b1 = reader.i16s(hidden)?;
-        network.w2 = reader.i16s(2 * hidden)?;
-        network.b2 = i32::from_le_bytes(reader.array()?);
+        for _ in 0..buckets {
+            network.w2.extend(reader.i16s(2 * hidden)?);
+            network.b2.push(i32::from_le_bytes(reader.array()?));
+        }
         network.check_range()?;
         if with_training {
             reader.take(4)?;
@@ -290,9 +367,10 @@ impl Network {
             self.refresh(inputs, accumulator);
         }
         let (one, two) = accumulators.split_at(self.hidden);
+        let bucket = self.bucket(position);
         match position.to_move() {
-            Player::One => self.output(one, two),
-            Player::Two => self.output(two, one),
+            Player::One => self.output(one, two, bucket),
+            Player::Two => self.output(two, one, bucket),
         }
     }
 
@@ -357,10 +435,12 @@ impl Network {
         });
     }
 
-    /// The output from the two accumulators, the side to move's first, in evaluation units.
+    /// The output from the two accumulators, the side to move's first, through output
+    /// bucket `bucket`, in evaluation units.
     #[inline(always)]
-    pub(super) fn output(&self, mover: &[i16], other: &[i16]) -> i32 {
-        let (w_mover, w_other) = self.w2.split_at(self.hidden);
+    pub(super) fn output(&self, mover: &[i16], other: &[i16], bucket: usize) -> i32 {
+        let (w_mover, w_other) =
+            self.w2[2 * self.hidden * bucket..][..2 * self.hidden].split_at(self.hidden);
         // Products of 16-bit lanes summed into 32 bits: what `pmaddwd` does.
         let half = |acc: &[i16], w: &[i16]| -> i32 {
             acc.iter()
@@ -368,8 +448,9 @@ impl Network {
                 .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
                 .sum()
         };
-        let out =
-            i64::from(half(mover, w_mover)) + i64::from(half(other, w_other)) + i64::from(self.b2);
+        let out = i64::from(half(mover, w_mover))
+            + i64::from(half(other, w_other))
+            + i64::from(self.b2[bucket]);
         // A multiplication, not a division, on the path from the sums to the answer.
         let units_per_output = f64::from(self.scale) * (1.0 / f64::from(QA * QB));
         let eval = (out as f64 * units_per_output).round_ties_even() as i64;
@@ -392,11 +473,17 @@ impl Network {
                 ));
             }
         }
-        let output: i64 = self
+        let output = self
             .w2
-            .iter()
-            .map(|&w| i64::from(QA) * i64::from(w).abs())
-            .sum();
+            .chunks(2 * self.hidden)
+            .map(|bucket| {
+                bucket
+                    .iter()
+                    .map(|&w| i64::from(QA) * i64::from(w).abs())
+                    .sum::<i64>()
+            })
+            .max()
+            .unwrap_or(0);
         if output > i64::from(i32::MAX) {
             return Err(format!(
                 "the output layer could sum to {output}, beyond 32 bits (weights too large)"
@@ -461,7 +548,7 @@ mod tests {
             &w1,
             &[0.1, 0.2, 0.3],
             &[0.5; 6],
-            -0.25,
+            &[-0.25],
         )
         .expect("valid sizes")
     }
@@ -493,6 +580,46 @@ mod tests {
     }
 
     #[test]
+    fn output_buckets_survive_the_file_and_each_answers_with_its_own_layer() {
+        let w1: Vec<f32> = (0..12).map(|i| (i as f32 - 6.0) / 10.0).collect();
+        let w2: Vec<f32> = (0..18).map(|i| (i as f32 - 9.0) / 8.0).collect();
+        let network = Network::from_float(
+            "akiba",
+            4,
+            3,
+            250.0,
+            &w1,
+            &[0.1, 0.2, 0.3],
+            &w2,
+            &[-0.25, 0.0, 0.5],
+        )
+        .expect("valid sizes");
+        assert_eq!(network.buckets(), 3);
+        let bytes = network.to_bytes();
+        assert_eq!(&bytes[..8], b"SHOVENN3");
+        assert_eq!(Network::from_bytes(&bytes), Ok(network.clone()));
+        let error = |b: &[u8]| Network::from_bytes(b).expect_err("must be refused");
+        assert!(error(&bytes[..bytes.len() - 9]).contains("3 output bucket(s)"));
+        // Bucket b reads weights 6b..6b + 6 and bias b.
+        let (mover, other) = ([100i16, 0, 255], [0i16, 50, 255]);
+        let outputs: Vec<i32> = (0..3).map(|b| network.output(&mover, &other, b)).collect();
+        for (b, &out) in outputs.iter().enumerate() {
+            let w = &network.w2[6 * b..6 * b + 6];
+            let sum: i32 = mover
+                .iter()
+                .chain(&other)
+                .zip(w)
+                .map(|(&a, &w)| i32::from(a) * i32::from(w))
+                .sum();
+            let expected = (f64::from(sum + network.b2[b]) * 250.0 / f64::from(QA * QB)).round();
+            assert_eq!(f64::from(out), expected, "bucket {b}");
+        }
+        assert!(outputs[0] != outputs[1] && outputs[1] != outputs[2]);
+        let sizes = Network::from_float("akiba", 4, 3, 1.0, &w1, &[0.0; 3], &w2, &[0.0; 2]);
+        assert!(sizes.expect_err("w2 for 3").contains("layer sizes"));
+    }
+
+    #[test]
     fn damaged_files_are_refused_with_the_reason() {
         let bytes = tiny().to_bytes();
         let error = |b: &[u8]| Network::from_bytes(b).expect_err("must be refused");
@@ -510,10 +637,19 @@ mod tests {
 
     #[test]
     fn sizes_that_do_not_fit_are_refused() {
-        let result = Network::from_float("akiba", 4, 3, 1.0, &[0.0; 11], &[0.0; 3], &[0.0; 6], 0.0);
-        assert!(result.expect_err("w1 short").contains("layer sizes"));
         let result =
-            Network::from_float("akiba", 4, 3, 1.0, &[500.0; 12], &[0.0; 3], &[0.0; 6], 0.0);
+            Network::from_float("akiba", 4, 3, 1.0, &[0.0; 11], &[0.0; 3], &[0.0; 6], &[0.0]);
+        assert!(result.expect_err("w1 short").contains("layer sizes"));
+        let result = Network::from_float(
+            "akiba",
+            4,
+            3,
+            1.0,
+            &[500.0; 12],
+            &[0.0; 3],
+            &[0.0; 6],
+            &[0.0],
+        );
         assert!(result.expect_err("too big").contains("does not fit"));
     }
 
@@ -521,9 +657,18 @@ mod tests {
     fn weights_whose_sums_could_leave_16_bits_are_refused() {
         // Each weight fits an i16 (100·255), but four active inputs could sum beyond it.
         let w1 = [100.0; 12];
-        let result = Network::from_float("akiba", 4, 3, 1.0, &w1, &[0.0; 3], &[0.0; 6], 0.0);
+        let result = Network::from_float("akiba", 4, 3, 1.0, &w1, &[0.0; 3], &[0.0; 6], &[0.0]);
         assert!(result.expect_err("sum too big").contains("16-bit"));
-        let fits = Network::from_float("akiba", 4, 3, 1.0, &[30.0; 12], &[0.0; 3], &[0.0; 6], 0.0);
+        let fits = Network::from_float(
+            "akiba",
+            4,
+            3,
+            1.0,
+            &[30.0; 12],
+            &[0.0; 3],
+            &[0.0; 6],
+            &[0.0],
+        );
         assert!(fits.is_ok());
     }
 }

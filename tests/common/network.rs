@@ -20,7 +20,7 @@ pub fn network_file<G: Game>(dir: &Path, name: &str) -> String {
         &[
             0.4, -0.3, 0.2, 0.5, -0.1, 0.3, -0.2, 0.1, -0.4, 0.3, -0.2, -0.5, 0.1, -0.3, 0.2, -0.1,
         ],
-        0.0,
+        &[0.0],
     )
     .expect("sizes fit");
     let path = dir.join(name);

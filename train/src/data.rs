@@ -33,6 +33,8 @@ pub struct Positions {
     pub scores: Vec<f32>,
     /// The classical evaluation (the game's own weights), for comparison.
     pub classical: Vec<f32>,
+    /// The output bucket ([`Game::network_bucket`]).
+    pub buckets: Vec<u8>,
 }
 
 impl Positions {
@@ -51,6 +53,7 @@ impl Positions {
         score: i32,
         result: f32,
         classical: i32,
+        bucket: usize,
     ) -> Result<(), String> {
         if self.offsets.is_empty() {
             self.offsets.push(0);
@@ -64,6 +67,8 @@ impl Positions {
         self.results.push(result);
         self.scores.push(score as f32);
         self.classical.push(classical as f32);
+        self.buckets
+            .push(u8::try_from(bucket).map_err(|_| format!("output bucket {bucket}"))?);
         Ok(())
     }
 
@@ -78,7 +83,7 @@ impl Positions {
 
     /// Bytes held, for the report.
     pub fn bytes(&self) -> usize {
-        4 * self.offsets.len() + 2 * self.inputs.len() + 12 * self.len()
+        4 * self.offsets.len() + 2 * self.inputs.len() + 13 * self.len()
     }
 }
 
@@ -124,11 +129,17 @@ pub fn load<G: Game>(paths: &[PathBuf], selection: &Selection) -> Result<Loaded<
             ));
         }
         let classical = position.evaluate();
+        let bucket = position.network_bucket();
         if to_validation {
             loaded.validation_positions.push(position);
-            return loaded
-                .validation
-                .push(mover, other, sample.score, sample.result, classical);
+            return loaded.validation.push(
+                mover,
+                other,
+                sample.score,
+                sample.result,
+                classical,
+                bucket,
+            );
         }
         // K is fitted on the quiet positions only, as `shove tune` fits it, so the
         // network's scale is the classical evaluation's whatever positions it trains on
@@ -143,7 +154,7 @@ pub fn load<G: Game>(paths: &[PathBuf], selection: &Selection) -> Result<Loaded<
         }
         loaded
             .train
-            .push(mover, other, sample.score, sample.result, classical)
+            .push(mover, other, sample.score, sample.result, classical, bucket)
     })?;
     loaded.read = counts.read;
     loaded.skipped = counts.skipped;

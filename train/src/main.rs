@@ -45,6 +45,10 @@ struct Cli {
     /// Train on quiet positions only (those `shove tune` uses); by default every position.
     #[arg(long)]
     quiet_only: bool,
+    /// An output layer per output bucket of the game (Akiba: by the marbles left), chosen
+    /// by the position: bullet's output buckets.
+    #[arg(long)]
+    output_buckets: bool,
     /// The sigmoid scale of search scores (default: fitted to the game results with the
     /// classical weights, as `shove tune` does).
     #[arg(long)]
@@ -67,6 +71,7 @@ fn main() -> ExitCode {
             seed: cli.seed,
             max_positions: cli.max_positions,
             quiet_only: cli.quiet_only,
+            output_buckets: cli.output_buckets,
             k: cli.k,
         },
     };

@@ -1,6 +1,7 @@
 //! The float network in candle, computing exactly what `shove::nnue::Network` computes in
 //! integers (docs/nnue.md): one first layer shared by both views, clipped ReLU, the output
-//! layer over the side to move's half then the other player's.
+//! layer over the side to move's half then the other player's, one output layer per output
+//! bucket when the network has several (each position trains its own bucket's).
 
 use crate::data::Positions;
 use candle_core::{Device, Tensor, Var};
@@ -17,11 +18,13 @@ pub fn err(e: candle_core::Error) -> String {
 pub struct Model {
     pub inputs: usize,
     pub hidden: usize,
+    pub buckets: usize,
     /// `inputs × hidden`, row-major: `w1[i·hidden + j]` as the network file stores it.
     w1: Var,
     b1: Var,
-    /// `2·hidden × 1`: the side to move's half first.
+    /// `2·hidden × buckets`: the side to move's half first, a column per bucket.
     w2: Var,
+    /// `1 × buckets`.
     b2: Var,
 }
 
@@ -30,8 +33,10 @@ pub struct Model {
 pub struct Weights {
     pub w1: Vec<f32>,
     pub b1: Vec<f32>,
+    /// Bucket after bucket, each `2·hidden` weights.
     pub w2: Vec<f32>,
-    pub b2: f32,
+    /// One per bucket.
+    pub b2: Vec<f32>,
 }
 
 impl Weights {
@@ -44,7 +49,7 @@ impl Weights {
         scale: f32,
     ) -> Result<Network, String> {
         Network::from_float(
-            game, inputs, hidden, scale, &self.w1, &self.b1, &self.w2, self.b2,
+            game, inputs, hidden, scale, &self.w1, &self.b1, &self.w2, &self.b2,
         )
     }
 }
@@ -56,6 +61,7 @@ impl Model {
     pub fn new(
         inputs: usize,
         hidden: usize,
+        buckets: usize,
         typical_active: usize,
         seed: u64,
     ) -> Result<Model, String> {
@@ -71,24 +77,32 @@ impl Model {
         let weights = Weights {
             w1: uniform(inputs * hidden, a1),
             b1: vec![0.5; hidden],
-            w2: uniform(2 * hidden, a2),
-            b2: 0.0,
+            w2: uniform(2 * hidden * buckets, a2),
+            b2: vec![0.0; buckets],
         };
         Model::from_weights(inputs, hidden, &weights)
     }
 
+    /// The model of `weights`, with as many output buckets as they have output biases.
     pub fn from_weights(inputs: usize, hidden: usize, weights: &Weights) -> Result<Model, String> {
         let device = Device::Cpu;
+        let buckets = weights.b2.len();
         let var = |values: &[f32], shape: (usize, usize)| {
             Var::from_slice(values, shape, &device).map_err(err)
         };
+        // The model holds a column per bucket, the file a row.
+        let w2: Vec<f32> = (0..2 * hidden)
+            .flat_map(|i| (0..buckets).map(move |b| (i, b)))
+            .map(|(i, b)| weights.w2[b * 2 * hidden + i])
+            .collect();
         Ok(Model {
             inputs,
             hidden,
+            buckets,
             w1: var(&weights.w1, (inputs, hidden))?,
             b1: var(&weights.b1, (1, hidden))?,
-            w2: var(&weights.w2, (2 * hidden, 1))?,
-            b2: var(&[weights.b2], (1, 1))?,
+            w2: var(&w2, (2 * hidden, buckets))?,
+            b2: var(&weights.b2, (1, buckets))?,
         })
     }
 
@@ -109,11 +123,16 @@ impl Model {
                 .and_then(|t| t.to_vec1())
                 .map_err(err)
         };
+        let (hidden, buckets) = (self.hidden, self.buckets);
+        let columns = flat(&self.w2)?;
         Ok(Weights {
             w1: flat(&self.w1)?,
             b1: flat(&self.b1)?,
-            w2: flat(&self.w2)?,
-            b2: flat(&self.b2)?[0],
+            w2: (0..buckets)
+                .flat_map(|b| (0..2 * hidden).map(move |i| (i, b)))
+                .map(|(i, b)| columns[i * buckets + b])
+                .collect(),
+            b2: flat(&self.b2)?,
         })
     }
 
@@ -131,10 +150,12 @@ impl Model {
             .map_err(err)?;
         let mover = hidden.narrow(0, 0, b).map_err(err)?;
         let other = hidden.narrow(0, b, b).map_err(err)?;
+        // Every bucket's output, then the position's own kept by its one-hot row.
         Tensor::cat(&[&mover, &other], 1)
             .and_then(|h| h.matmul(self.w2.as_tensor()))
             .and_then(|o| o.broadcast_add(self.b2.as_tensor()))
-            .and_then(|o| o.squeeze(1))
+            .and_then(|o| o.mul(&batch.buckets))
+            .and_then(|o| o.sum(1))
             .map_err(err)
     }
 }
@@ -145,6 +166,8 @@ impl Model {
 pub struct Batch {
     pub len: usize,
     pub inputs: Tensor,
+    /// `len × buckets`: a one at each position's output bucket.
+    pub buckets: Tensor,
     pub targets: Tensor,
 }
 
@@ -153,12 +176,13 @@ impl Batch {
     pub fn new(
         set: &Positions,
         indices: &[usize],
-        inputs: usize,
+        (inputs, buckets): (usize, usize),
         k: f64,
         lambda: f64,
     ) -> Result<Batch, String> {
         let len = indices.len();
         let mut dense = vec![0f32; 2 * len * inputs];
+        let mut one_hot = vec![0f32; len * buckets];
         let mut targets = Vec::with_capacity(len);
         for (row, &i) in indices.iter().enumerate() {
             let (mover, other) = set.inputs(i);
@@ -168,12 +192,14 @@ impl Batch {
             for &input in other {
                 dense[(len + row) * inputs + usize::from(input)] = 1.0;
             }
+            one_hot[row * buckets + usize::from(set.buckets[i]).min(buckets - 1)] = 1.0;
             targets.push(target(set, i, k, lambda) as f32);
         }
         let device = Device::Cpu;
         Ok(Batch {
             len,
             inputs: Tensor::from_vec(dense, (2 * len, inputs), &device).map_err(err)?,
+            buckets: Tensor::from_vec(one_hot, (len, buckets), &device).map_err(err)?,
             targets: Tensor::from_vec(targets, len, &device).map_err(err)?,
         })
     }
@@ -204,7 +230,7 @@ pub fn logits(model: &Model, set: &Positions, batch: usize) -> Result<Vec<f32>, 
     let order: Vec<usize> = (0..set.len()).collect();
     let mut out = Vec::with_capacity(set.len());
     for chunk in order.chunks(batch.max(1)) {
-        let b = Batch::new(set, chunk, model.inputs, 0.0, 1.0)?;
+        let b = Batch::new(set, chunk, (model.inputs, model.buckets), 0.0, 1.0)?;
         out.extend(model.forward(&b)?.detach().to_vec1::<f32>().map_err(err)?);
     }
     Ok(out)

@@ -30,6 +30,8 @@ pub struct TrainConfig {
     pub max_positions: Option<usize>,
     /// Train on quiet positions only (see [`Selection::quiet_only`]).
     pub quiet_only: bool,
+    /// An output layer per output bucket of the game ([`Game::network_bucket`]).
+    pub output_buckets: bool,
     /// The sigmoid scale of search scores; `None` fits it to the results with the
     /// classical weights. A fit on data whose scores nearly always decide the game gives a
     /// K so large that most targets sit at 0 or 1, and the network learns no gradation.
@@ -48,6 +50,7 @@ impl Default for TrainConfig {
             seed: 1,
             max_positions: None,
             quiet_only: false,
+            output_buckets: false,
             k: None,
         }
     }
@@ -184,7 +187,7 @@ fn training_record(
     let mut record = format!(
         "shove-train {}; data: {}; {train} training and {validation} validation positions; \
          hidden {}, epoch {epoch} of {}, batch {}, lr {}, lambda {}, K {k:.6} ({how}), seed {}, \
-         validation one game in {}{}{}",
+         validation one game in {}{}{}{}",
         env!("CARGO_PKG_VERSION"),
         data,
         c.hidden,
@@ -202,6 +205,11 @@ fn training_record(
         c.max_positions
             .map(|n| format!(", at most {n} positions"))
             .unwrap_or_default(),
+        if c.output_buckets {
+            ", output buckets"
+        } else {
+            ""
+        },
     );
     // Hundreds of shard files would not fit the file's record: keep its beginning.
     if record.len() > Network::MAX_TRAINING {
@@ -239,6 +247,14 @@ fn mean_squared<I: Iterator<Item = (f64, f64)>>(pairs: I) -> f64 {
 fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainReport, String> {
     let config = &run.config;
     let start = Instant::now();
+    let buckets = if config.output_buckets {
+        if G::NETWORK_BUCKETS == 1 {
+            return Err(format!("--output-buckets: {} has none", G::NAME));
+        }
+        G::NETWORK_BUCKETS
+    } else {
+        1
+    };
     let loaded: Loaded<G> = load(
         &run.data,
         &Selection {
@@ -304,6 +320,7 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
     let model = Model::new(
         G::NETWORK_INPUTS,
         config.hidden,
+        buckets,
         typical_active,
         config.seed,
     )?;
@@ -334,7 +351,7 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
         order.shuffle(&mut rng);
         let mut sum = 0.0;
         for chunk in order.chunks(config.batch) {
-            let batch = Batch::new(train, chunk, G::NETWORK_INPUTS, k, lambda)?;
+            let batch = Batch::new(train, chunk, (G::NETWORK_INPUTS, buckets), k, lambda)?;
             let l = loss(&model.forward(&batch)?, &batch.targets)?;
             optimiser.backward_step(&l).map_err(err)?;
             sum += f64::from(l.to_scalar::<f32>().map_err(err)?) * chunk.len() as f64;
@@ -463,8 +480,8 @@ mod tests {
         assert!(record.len() <= Network::MAX_TRAINING, "{}", record.len());
         assert!(record.ends_with('…'));
         assert!(record.starts_with("shove-train "));
-        let network =
-            Network::from_float("akiba", 1, 1, 1.0, &[0.0], &[0.0], &[0.0; 2], 0.0).expect("tiny");
+        let network = Network::from_float("akiba", 1, 1, 1.0, &[0.0], &[0.0], &[0.0; 2], &[0.0])
+            .expect("tiny");
         assert!(network.with_training(record).is_ok());
     }
 }

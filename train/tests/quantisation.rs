@@ -53,9 +53,10 @@ fn random_positions<G: Game>(rules: G::Rules, games: usize, seed: u64) -> Vec<G>
 }
 
 /// Trained-looking weights: the model's start, with the first layer spread wider than
-/// at the start (trained first layers carry larger weights), and an output bias.
+/// at the start (trained first layers carry larger weights), and output biases; as many
+/// output buckets as the game may have, so that each bucket's layer is checked.
 fn weights<G: Game>(hidden: usize, seed: u64) -> Weights {
-    let start = Model::new(G::NETWORK_INPUTS, hidden, 40, seed)
+    let start = Model::new(G::NETWORK_INPUTS, hidden, G::NETWORK_BUCKETS, 40, seed)
         .and_then(|m| m.weights())
         .expect("a model");
     let mut rng = StdRng::seed_from_u64(seed ^ 0x5eed);
@@ -67,7 +68,9 @@ fn weights<G: Game>(hidden: usize, seed: u64) -> Weights {
             .map(|_| rng.random_range(-0.5..1.5))
             .collect(),
         w2: start.w2.iter().map(|w| w * 2.0).collect(),
-        b2: 0.1,
+        b2: (0..G::NETWORK_BUCKETS)
+            .map(|b| 0.1 - 0.15 * b as f32)
+            .collect(),
     }
 }
 
@@ -81,7 +84,8 @@ fn inputs_of<G: Game>(positions: &[G]) -> Positions {
             &views[p.to_move().index()],
             &views[p.to_move().other().index()],
         );
-        set.push(mover, other, 0, 0.5, 0).expect("push");
+        set.push(mover, other, 0, 0.5, 0, p.network_bucket())
+            .expect("push");
     }
     set
 }
@@ -90,7 +94,14 @@ fn inputs_of<G: Game>(positions: &[G]) -> Positions {
 fn float_evaluations<G: Game>(set: &Positions, hidden: usize, weights: &Weights) -> Vec<f64> {
     let model = Model::from_weights(G::NETWORK_INPUTS, hidden, weights).expect("model");
     let indices: Vec<usize> = (0..set.len()).collect();
-    let batch = Batch::new(set, &indices, G::NETWORK_INPUTS, 0.005, 0.5).expect("batch");
+    let batch = Batch::new(
+        set,
+        &indices,
+        (G::NETWORK_INPUTS, weights.b2.len()),
+        0.005,
+        0.5,
+    )
+    .expect("batch");
     let logits: Vec<f32> = model
         .forward(&batch)
         .and_then(|t| t.to_vec1().map_err(shove_train::model::err))
@@ -112,7 +123,7 @@ fn rounded(weights: &Weights) -> Weights {
         w1: grid(&weights.w1, QA),
         b1: grid(&weights.b1, QA),
         w2: grid(&weights.w2, QB),
-        b2: (weights.b2 * (QA * QB) as f32).round() / (QA * QB) as f32,
+        b2: grid(&weights.b2, QA * QB),
     }
 }
 
