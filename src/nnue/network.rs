@@ -45,14 +45,12 @@ pub struct Network {
     inputs: usize,
     hidden: usize,
     scale: f32,
-    /// Output buckets ([`Game::network_bucket`]).
-    buckets: usize,
     /// `w1[i·hidden + j]`: from input i to hidden unit j.
     w1: Vec<i16>,
     b1: Vec<i16>,
     /// Bucket b's output weights are `w2[2·hidden·b..2·hidden·(b + 1)]`.
     w2: Vec<i16>,
-    /// One per bucket.
+    /// One per output bucket ([`Game::network_bucket`]): their count is the buckets'.
     b2: Vec<i32>,
     /// What the network was trained on and how (empty: not recorded).
     training: String,
@@ -121,7 +119,6 @@ impl Network {
             inputs,
             hidden,
             scale,
-            buckets,
             w1: quantise(w1, QA, "first-layer")?,
             b1: quantise(b1, QA, "first-layer bias")?,
             w2: quantise(w2, QB, "output")?,
@@ -147,7 +144,7 @@ impl Network {
 
     /// Output buckets (1: one output layer for every position).
     pub fn buckets(&self) -> usize {
-        self.buckets
+        self.b2.len()
     }
 
     /// What the network was trained on and how, as its file records it (empty when the
@@ -187,12 +184,6 @@ impl Network {
                 self.hidden
             ));
         }
-        if !(1..=MAX_BUCKETS).contains(&self.buckets) {
-            return Err(format!(
-                "{} output buckets (expected 1 to {MAX_BUCKETS})",
-                self.buckets
-            ));
-        }
         if !(self.scale.is_finite() && self.scale > 0.0) {
             return Err(format!("scale {} is not a positive number", self.scale));
         }
@@ -212,10 +203,10 @@ impl Network {
                 G::NETWORK_INPUTS
             ));
         }
-        if self.buckets != 1 && self.buckets != G::NETWORK_BUCKETS {
+        if self.buckets() != 1 && self.buckets() != G::NETWORK_BUCKETS {
             return Err(format!(
                 "the network has {} output buckets, {} has {}",
-                self.buckets,
+                self.buckets(),
                 G::NAME,
                 G::NETWORK_BUCKETS
             ));
@@ -226,7 +217,7 @@ impl Network {
     /// The output bucket of `position` ([`Game::network_bucket`]); 0 for a network of one.
     #[inline(always)]
     pub(super) fn bucket<G: Game>(&self, position: &G) -> usize {
-        if self.buckets == 1 {
+        if self.b2.len() == 1 {
             0
         } else {
             position.network_bucket()
@@ -245,7 +236,7 @@ impl Network {
     /// The network file.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(32 + 2 * (self.w1.len() + self.b1.len() + self.w2.len()));
-        let bucketed = self.buckets > 1;
+        let bucketed = self.buckets() > 1;
         out.extend_from_slice(if bucketed {
             MAGIC_WITH_BUCKETS
         } else if self.training.is_empty() {
@@ -258,7 +249,7 @@ impl Network {
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         if bucketed {
-            out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+            out.extend_from_slice(&(self.buckets() as u32).to_le_bytes());
         }
         out.extend_from_slice(&self.scale.to_le_bytes());
         for w in self.w1.iter().chain(&self.b1) {
@@ -298,13 +289,17 @@ impl Network {
         let inputs = reader.u32()? as usize;
         let hidden = reader.u32()? as usize;
         let buckets = if bucketed { reader.u32()? as usize } else { 1 };
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(format!(
+                "{buckets} output buckets (expected 1 to {MAX_BUCKETS})"
+            ));
+        }
         let scale = f32::from_le_bytes(reader.array()?);
         let mut network = Network {
             game,
             inputs,
             hidden,
             scale,
-            buckets,
             w1: Vec::new(),
             b1: Vec::new(),
             w2: Vec::new(),

@@ -91,7 +91,8 @@ struct Worker<G: Game> {
     published: Arc<NodeCount>,
     /// The main thread's view of the helpers' counts.
     helper_counts: Vec<Arc<NodeCount>>,
-    /// Their sum when the main thread last looked (every 1024 nodes), for the node limit.
+    /// The other threads' nodes in the shared count when the main thread last looked
+    /// (every 1024 nodes), for the node limit.
     helper_nodes_seen: u64,
     seldepth: usize,
     start: Instant,
@@ -635,7 +636,8 @@ impl<G: Game> Worker<G> {
             }
             return;
         }
-        self.helper_nodes_seen = self.helper_nodes();
+        // The main thread has added exactly its own nodes so far (1024 at each call).
+        self.helper_nodes_seen = all_nodes.saturating_sub(self.nodes);
         self.notice_ponderhit();
         if self.stopped()
             || (!self.pondering && self.hard_deadline.is_some_and(|d| Instant::now() >= d))

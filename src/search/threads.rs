@@ -32,8 +32,9 @@ pub(crate) struct Shared {
     pub(crate) ponder: Arc<AtomicBool>,
     /// Set when the main thread has finished: the helpers stop.
     pub(crate) main_done: AtomicBool,
-    /// All threads' nodes, each adding 1024 at a time: a helper stops on a node limit by
-    /// itself, since the main thread, which ends the search, may wait for a core meanwhile.
+    /// All threads' nodes, each adding 1024 at a time, for the node limit: every thread
+    /// looks at it, so a helper stops by itself even while the main thread, which ends the
+    /// search, waits for a core.
     pub(crate) nodes: AtomicU64,
 }
 
@@ -52,7 +53,8 @@ impl Shared {
 
 /// A thread's node count as the main thread sees it: written by its own thread alone, every
 /// 1024 nodes and at its end (a plain store, no read-modify-write that the threads would
-/// contend for), and read by the main thread only when it reports or looks at a node limit.
+/// contend for), and read by the main thread only when it reports (the node limit uses
+/// [`Shared::nodes`]).
 /// Aligned to 128 bytes (the two cache lines that adjacent-line prefetchers fetch together)
 /// so that nothing another thread writes shares its line.
 #[repr(align(128))]

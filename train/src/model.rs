@@ -192,6 +192,7 @@ impl Batch {
             for &input in other {
                 dense[(len + row) * inputs + usize::from(input)] = 1.0;
             }
+            // A model of one bucket puts every position in it, whatever the game's bucket.
             one_hot[row * buckets + usize::from(set.buckets[i]).min(buckets - 1)] = 1.0;
             targets.push(target(set, i, k, lambda) as f32);
         }
