@@ -212,10 +212,20 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     fn features(&self, _terms: &mut impl Terms) {}
     /// Inputs of each view of the game's network ([`crate::nnue`]).
     const NETWORK_INPUTS: usize;
+    /// The network's active inputs as player one sees the position (cleared first): one per
+    /// cell × content and one-hot counters.
+    fn network_view(&self, inputs: &mut Inputs);
+    /// The input of player two's view that is active exactly where `input` is active in
+    /// player one's (an involution: mostly "mine" and "theirs" exchanged). Player two's view
+    /// is player one's mirrored, so the search lists and compares one view and one walk
+    /// over its changes updates both accumulators ([`crate::nnue::Evaluator`]).
+    fn network_mirror(input: usize) -> usize;
     /// The network's active inputs of both views, `views[p.index()]` as player `p` sees the
-    /// position (each cleared first): one per cell × content and one-hot counters. Both at
-    /// once, so that what the views share is computed once.
-    fn network_inputs(&self, views: &mut [Inputs; 2]);
+    /// position.
+    fn network_inputs(&self, views: &mut [Inputs; 2]) {
+        self.network_view(&mut views[0]);
+        views[1] = views[0].mirrored(Self::network_mirror);
+    }
     /// Output buckets a network of this game may have: each bucket has its own output
     /// layer, chosen by [`Game::network_bucket`] (bullet's output buckets), so the network
     /// can weigh its hidden units differently as the game goes on at no cost in speed.
@@ -292,7 +302,7 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
 /// - on `Position`: the fields `rules`, `side` and `hash` (kept up to date by `play`), and
 ///   inherent `start`, `parse`, `legal_moves`, `count_moves`, `play` and `outcome`;
 /// - `eval::{term_names, features, material}`, `weights::WEIGHTS` and
-///   `inputs::{INPUTS, network_inputs}`.
+///   `inputs::{INPUTS, network_view, mirror}`.
 ///
 /// `network: include_bytes!(…)` gives the network built into the engine, if one was trained.
 macro_rules! game_module_items {
@@ -358,8 +368,12 @@ macro_rules! game_module_items {
 
         const NETWORK_INPUTS: usize = inputs::INPUTS;
 
-        fn network_inputs(&self, views: &mut [$crate::nnue::Inputs; 2]) {
-            inputs::network_inputs(self, views)
+        fn network_view(&self, inputs: &mut $crate::nnue::Inputs) {
+            inputs::network_view(self, inputs)
+        }
+
+        fn network_mirror(input: usize) -> usize {
+            inputs::mirror(input)
         }
 
         fn material(&self) -> i32 {

@@ -16,7 +16,7 @@ use super::eval::{features, term};
 use super::position::STONES;
 use crate::game::Player;
 use crate::linear::Terms;
-use crate::nnue::Inputs;
+use crate::nnue::{Inputs, exchange_blocks};
 
 const RED: usize = 0;
 const BLUE: usize = 64;
@@ -43,6 +43,15 @@ const OTHER_HOLES: usize = PLACER_HOLES + 9;
 const PLACER_CHAIN: usize = OTHER_HOLES + 9;
 const OTHER_CHAIN: usize = PLACER_CHAIN + 9;
 pub(super) const INPUTS: usize = OTHER_CHAIN + 7;
+/// The line terms' one-hot blocks, each its first input and the largest value it tells
+/// apart (`-max..=max`, signed for the view), in [`LineTerms`]' order.
+const SIGNED: [(usize, i32); 5] = [
+    (PENDING, PENDING_MAX),
+    (PLACER_HOLES, 4),
+    (OTHER_HOLES, 4),
+    (PLACER_CHAIN, 4),
+    (OTHER_CHAIN, 3),
+];
 
 /// The classical evaluation's line terms of a position, from the deciding player's view.
 #[derive(Default)]
@@ -72,12 +81,37 @@ impl Terms for LineTerms {
     }
 }
 
-pub(super) fn network_inputs(position: &Position, views: &mut [Inputs; 2]) {
+pub(super) fn network_view(position: &Position, inputs: &mut Inputs) {
+    view(position, Player::One, &line_terms(position), inputs);
+}
+
+fn line_terms(position: &Position) -> LineTerms {
     let mut lines = LineTerms::default();
     features(position, &mut lines);
-    for me in [Player::One, Player::Two] {
-        view(position, me, &lines, &mut views[me.index()]);
+    lines
+}
+
+/// Player two's input for player one's `input`: the line terms' one-hot blocks reversed
+/// (their sign is the view's), whose move it is flipped within the phase, and each "my"
+/// block exchanged with its "their" block.
+pub(super) fn mirror(input: usize) -> usize {
+    for (first, max) in SIGNED {
+        let max = max as usize;
+        if (first..=first + 2 * max).contains(&input) {
+            return first + 2 * max - (input - first);
+        }
     }
+    if (PHASE..FLAGS).contains(&input) {
+        return PHASE + ((input - PHASE) ^ 1);
+    }
+    exchange_blocks(
+        input,
+        &[
+            (MY_STONES, THEIR_STONES, OWNED),
+            (MY_BLUES, THEIR_BLUES, BLUES),
+            (SEAT, SEAT + 1, 1),
+        ],
+    )
 }
 
 fn view(position: &Position, me: Player, lines: &LineTerms, inputs: &mut Inputs) {
@@ -102,14 +136,16 @@ fn view(position: &Position, me: Player, lines: &LineTerms, inputs: &mut Inputs)
     inputs.push(SEAT + me.index());
     inputs.push(CORNER + position.corner().index());
     let sign = if position.side() == me { 1 } else { -1 };
-    let mut one_hot = |first: usize, value: i32, max: i32| {
+    let values = [
+        lines.pending,
+        lines.placer_holes,
+        lines.other_holes,
+        lines.placer_chain,
+        lines.other_chain,
+    ];
+    for ((first, max), value) in SIGNED.into_iter().zip(values) {
         inputs.push(first + (sign * value.clamp(-max, max) + max) as usize);
-    };
-    one_hot(PENDING, lines.pending, PENDING_MAX);
-    one_hot(PLACER_HOLES, lines.placer_holes, 4);
-    one_hot(OTHER_HOLES, lines.other_holes, 4);
-    one_hot(PLACER_CHAIN, lines.placer_chain, 4);
-    one_hot(OTHER_CHAIN, lines.other_chain, 3);
+    }
 }
 
 #[cfg(test)]
@@ -118,9 +154,24 @@ mod tests {
 
     fn active(text: &str, me: Player) -> Vec<usize> {
         let position = Position::parse(text, Default::default()).expect("position");
-        let mut views = [Inputs::new(); 2];
-        network_inputs(&position, &mut views);
-        views[me.index()].iter().map(usize::from).collect()
+        let mut inputs = Inputs::new();
+        view(&position, me, &line_terms(&position), &mut inputs);
+        inputs.iter().map(usize::from).collect()
+    }
+
+    #[test]
+    fn player_two_s_view_is_player_one_s_mirrored() {
+        for sheet in ["s1", "s4"] {
+            let rules = crate::abraxas::Rules {
+                sheet: sheet.parse().expect("built-in sheet"),
+                ..Default::default()
+            };
+            crate::nnue::check_mirror::<Position>(Position::start(rules), |p| {
+                let mut inputs = Inputs::new();
+                view(p, Player::Two, &line_terms(p), &mut inputs);
+                inputs
+            });
+        }
     }
 
     #[test]

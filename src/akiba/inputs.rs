@@ -11,7 +11,7 @@
 use super::movegen::PushCounts;
 use super::{Marble, Position};
 use crate::game::Player;
-use crate::nnue::Inputs;
+use crate::nnue::{Inputs, exchange_blocks};
 
 const MINE: usize = 0;
 const THEIRS: usize = 64;
@@ -42,11 +42,26 @@ pub(super) fn bucket(position: &Position) -> usize {
     (29usize.saturating_sub(on_board) / 3).min(BUCKETS - 1)
 }
 
-pub(super) fn network_inputs(position: &Position, views: &mut [Inputs; 2]) {
-    let pushes = position.push_counts();
-    for me in [Player::One, Player::Two] {
-        view(position, me, &pushes, &mut views[me.index()]);
-    }
+pub(super) fn network_view(position: &Position, inputs: &mut Inputs) {
+    view(position, Player::One, &position.push_counts(), inputs);
+}
+
+/// Player two's input for player one's `input`: each "my" block exchanged with its "their"
+/// block, and who is in the extra move and which colour the view plays flipped.
+pub(super) fn mirror(input: usize) -> usize {
+    exchange_blocks(
+        input,
+        &[
+            (MINE, THEIRS, 64),
+            (MY_COUNT, THEIR_COUNT, 9),
+            (MY_REDS_WON, THEIR_REDS_WON, 8),
+            (EXTRA_MOVE, EXTRA_MOVE + 1, 1),
+            (COLOUR, COLOUR + 1, 1),
+            (MY_RED_THREATS, THEIR_RED_THREATS, THREATS),
+            (MY_CAPTURE_THREATS, THEIR_CAPTURE_THREATS, THREATS),
+            (MY_MOBILITY, THEIR_MOBILITY, MOBILITY),
+        ],
+    )
 }
 
 fn view(position: &Position, me: Player, pushes: &[PushCounts; 2], inputs: &mut Inputs) {
@@ -83,11 +98,24 @@ fn view(position: &Position, me: Player, pushes: &[PushCounts; 2], inputs: &mut 
 mod tests {
     use super::*;
 
+    /// Each player's view as [`view`] lists it.
     fn views(text: &str) -> [Vec<usize>; 2] {
         let position = Position::parse(text, Default::default()).expect("position");
-        let mut views = [Inputs::new(); 2];
-        network_inputs(&position, &mut views);
-        views.map(|v| v.iter().map(usize::from).collect())
+        let pushes = position.push_counts();
+        [Player::One, Player::Two].map(|me| {
+            let mut inputs = Inputs::new();
+            view(&position, me, &pushes, &mut inputs);
+            inputs.iter().map(usize::from).collect()
+        })
+    }
+
+    #[test]
+    fn player_two_s_view_is_player_one_s_mirrored() {
+        crate::nnue::check_mirror::<Position>(Position::start(Default::default()), |p| {
+            let mut inputs = Inputs::new();
+            view(p, Player::Two, &p.push_counts(), &mut inputs);
+            inputs
+        });
     }
 
     #[test]

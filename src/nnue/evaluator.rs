@@ -1,16 +1,20 @@
 //! The network's accumulators kept along the search.
 //!
 //! Search copies a position and plays a move on the copy, so there are no undo records to
-//! learn what a move changed. Instead each ply keeps the inputs and accumulators of the last
+//! learn what a move changed. Instead each ply keeps the inputs and accumulator of the last
 //! position evaluated there; a new position at ply `p` starts from the nearest of those (its
 //! parent at `p − 1`, or its sibling at `p`) and adds and removes only the inputs that
 //! differ, which after one move are a handful. When more inputs differ than the position
 //! has, a fresh sum is cheaper and is made instead. Whatever the reference, the result is
 //! the full sum exactly: the reference only decides the cost. Inputs are compared as bit
 //! sets, so measuring a difference is a few XORs and population counts.
+//!
+//! Only player one's view is listed and compared: player two's is its mirror
+//! ([`Game::network_mirror`]), so one walk over the changes updates both accumulators
+//! (`layer::update_both_views`).
 
 use crate::game::{Game, Player};
-use crate::nnue::{Inputs, MAX_INPUTS, Network};
+use crate::nnue::{Inputs, MAX_INPUTS, Network, layer};
 use multiversion::multiversion;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -18,6 +22,8 @@ use std::sync::Arc;
 /// A network's evaluation with incremental accumulators, one per search thread.
 pub struct Evaluator<G: Game> {
     network: Arc<Network>,
+    /// [`Game::network_mirror`] of each input.
+    mirror: Vec<u16>,
     /// Indexed by ply.
     frames: Vec<Frame>,
     game: PhantomData<G>,
@@ -26,10 +32,10 @@ pub struct Evaluator<G: Game> {
 /// The last position evaluated at one ply.
 #[derive(Clone)]
 struct Frame {
-    /// Active inputs of each player's view, indexed by [`Player::index`].
-    inputs: [Inputs; 2],
+    /// Player one's active inputs.
+    inputs: Inputs,
     /// Player one's accumulator, then player two's.
-    accumulators: Vec<i16>,
+    accumulator: Vec<i16>,
     filled: bool,
 }
 
@@ -43,14 +49,18 @@ impl<G: Game> Evaluator<G> {
             "{} has more network inputs than the evaluator holds",
             G::NAME
         );
+        let mirror = (0..G::NETWORK_INPUTS)
+            .map(|input| G::network_mirror(input) as u16)
+            .collect();
         let frame = Frame {
-            inputs: [Inputs::new(); 2],
-            accumulators: vec![0; 2 * network.hidden()],
+            inputs: Inputs::new(),
+            accumulator: vec![0; 2 * network.hidden()],
             filled: false,
         };
         Evaluator {
             frames: vec![frame; max_ply + 2],
             network,
+            mirror,
             game: PhantomData,
         }
     }
@@ -62,7 +72,7 @@ impl<G: Game> Evaluator<G> {
     /// The evaluation of `position`, met at `ply` of the search, from the side to move's
     /// view: equal to [`Network::evaluate`].
     pub fn evaluate(&mut self, position: &G, ply: usize) -> i32 {
-        evaluate(&self.network, &mut self.frames, position, ply)
+        evaluate(self, position, ply)
     }
 }
 
@@ -73,38 +83,48 @@ impl<G: Game> Evaluator<G> {
 /// older AVX-512 CPUs get the AVX2 copy.) The column additions and the output layer are
 /// inlined into each copy.
 #[multiversion(targets("x86_64+avx512f+avx512bw", "x86_64+avx2+bmi1+bmi2+popcnt"))]
-fn evaluate<G: Game>(network: &Network, frames: &mut [Frame], position: &G, ply: usize) -> i32 {
-    let ply = ply.min(frames.len() - 1);
+fn evaluate<G: Game>(evaluator: &mut Evaluator<G>, position: &G, ply: usize) -> i32 {
+    let Evaluator {
+        network,
+        mirror,
+        frames,
+        ..
+    } = evaluator;
+    let (weights, biases) = network.first_layer();
     let hidden = network.hidden();
+    let ply = ply.min(frames.len() - 1);
     let (before, rest) = frames.split_at_mut(ply);
     let frame = &mut rest[0];
     let parent = before.last().filter(|f| f.filled);
-    let mut views = [Inputs::new(); 2];
-    position.network_inputs(&mut views);
-    for (side, inputs) in views.into_iter().enumerate() {
-        let accumulator = &mut frame.accumulators[side * hidden..(side + 1) * hidden];
-        let from_sibling = frame
-            .filled
-            .then(|| frame.inputs[side].differences(&inputs));
-        let from_parent = parent.map(|p| p.inputs[side].differences(&inputs));
-        let active = inputs.len() as u32;
-        match (from_parent, from_sibling) {
-            (Some(p), s) if p < active && s.is_none_or(|s| p <= s) => {
-                let parent = parent.expect("measured from it");
-                let (gained, lost) = inputs.changes(&parent.inputs[side]);
-                let source = &parent.accumulators[side * hidden..(side + 1) * hidden];
-                network.update(accumulator, Some(source), &gained, &lost);
-            }
-            (_, Some(s)) if s < active => {
-                let (gained, lost) = inputs.changes(&frame.inputs[side]);
-                network.update(accumulator, None, &gained, &lost);
-            }
-            _ => network.refresh(&inputs, accumulator),
+    let mut inputs = Inputs::new();
+    position.network_view(&mut inputs);
+    let from_sibling = frame.filled.then(|| frame.inputs.differences(&inputs));
+    let from_parent = parent.map(|p| p.inputs.differences(&inputs));
+    let active = inputs.len() as u32;
+    // One call of the update whatever the reference, so that its code (unrolled for the
+    // block of lanes) is there once: a fresh sum is an update from the biases.
+    let nothing = Inputs::new();
+    let (reference, sources) = match (from_parent, from_sibling) {
+        (Some(p), s) if p < active && s.is_none_or(|s| p <= s) => {
+            let parent = parent.expect("measured from it");
+            let (one, two) = parent.accumulator.split_at(hidden);
+            (&parent.inputs, Some([one, two]))
         }
-        frame.inputs[side] = inputs;
-    }
+        (_, Some(s)) if s < active => (&frame.inputs, None),
+        _ => (&nothing, Some([biases, biases])),
+    };
+    let (gained, lost) = inputs.changes(reference);
+    layer::update_both_views(
+        weights,
+        mirror,
+        &mut frame.accumulator,
+        sources,
+        &gained,
+        &lost,
+    );
+    frame.inputs = inputs;
     frame.filled = true;
-    let (one, two) = frame.accumulators.split_at(hidden);
+    let (one, two) = frame.accumulator.split_at(hidden);
     let bucket = network.bucket(position);
     match position.to_move() {
         Player::One => network.output(one, two, bucket),

@@ -11,9 +11,12 @@
 pub mod choice;
 mod evaluator;
 mod inputs;
+mod layer;
 mod network;
 
 pub use choice::EvalKind;
 pub use evaluator::Evaluator;
-pub use inputs::{Inputs, MAX_INPUTS};
+#[cfg(test)]
+pub(crate) use inputs::check_mirror;
+pub use inputs::{Inputs, MAX_INPUTS, exchange_blocks};
 pub use network::{Network, QA, QB};

@@ -13,7 +13,7 @@
 //! before, so its file and checksum do not change.
 
 use crate::game::{Game, Player};
-use crate::nnue::Inputs;
+use crate::nnue::{Inputs, layer};
 
 /// The first layer's scale: a float weight w is stored as `round(QA·w)`, and clipped ReLU
 /// clips the accumulator to `0..=QA` (1.0 in the float model).
@@ -30,11 +30,6 @@ const MAGIC_WITH_BUCKETS: &[u8; 8] = b"SHOVENN3";
 const MAX_BUCKETS: usize = 64;
 /// The largest hidden layer a file may declare (guards allocation against bad files).
 const MAX_HIDDEN: usize = 4096;
-/// Accumulator lanes updated together ([`Network::update`]): 64 × 16 bits, eight SSE, four
-/// AVX2 or two AVX-512 registers, so a view of 64 hidden units is one block and the set
-/// bits of its changes are walked once (with blocks of 32 the walk, done per block, cost
-/// more than the additions).
-const BLOCK: usize = 64;
 /// Networks answer within this bound, away from the mate scores of the search.
 const MAX_EVAL: i64 = 10_000;
 
@@ -359,7 +354,13 @@ impl Network {
         position.network_inputs(&mut views);
         let mut accumulators = vec![0i16; 2 * self.hidden];
         for (inputs, accumulator) in views.iter().zip(accumulators.chunks_mut(self.hidden)) {
-            self.refresh(inputs, accumulator);
+            layer::update(
+                &self.w1,
+                accumulator,
+                Some(&self.b1),
+                inputs,
+                &Inputs::new(),
+            );
         }
         let (one, two) = accumulators.split_at(self.hidden);
         let bucket = self.bucket(position);
@@ -369,65 +370,9 @@ impl Network {
         }
     }
 
-    /// Sets `accumulator` to the biases plus the columns of `inputs`.
-    #[inline(always)]
-    pub(super) fn refresh(&self, inputs: &Inputs, accumulator: &mut [i16]) {
-        accumulator.copy_from_slice(&self.b1);
-        self.update(accumulator, None, inputs, &Inputs::new());
-    }
-
-    /// Sets `accumulator` to `source` (the accumulator itself when `None`) plus the columns
-    /// of `gained` minus those of `lost`.
-    ///
-    /// Accumulators are 16-bit, as in Stockfish and bullet, so a vector instruction adds
-    /// twice as many lanes as with 32 bits; the sums wrap, so any order of additions and
-    /// subtractions ends at the same value modulo 2^16, which is the true sum because
-    /// [`Network::check_range`] guarantees that it fits. The work goes a block of
-    /// [`BLOCK`] lanes at a time: the block stays in registers while every column is added
-    /// to it, and the accumulator is read and written once.
-    #[inline(always)]
-    pub(super) fn update(
-        &self,
-        accumulator: &mut [i16],
-        source: Option<&[i16]>,
-        gained: &Inputs,
-        lost: &Inputs,
-    ) {
-        for (index, target) in accumulator.chunks_mut(BLOCK).enumerate() {
-            let start = index * BLOCK;
-            let from = source.map(|s| &s[start..start + target.len()]);
-            if let Ok(target) = <&mut [i16; BLOCK]>::try_from(&mut *target) {
-                let mut block: [i16; BLOCK] =
-                    *from.map_or(&*target, |f| f.try_into().expect("a whole block"));
-                self.apply(&mut block, start, gained, lost);
-                *target = block;
-            } else {
-                // The last, partial block of a hidden size that is not a multiple of BLOCK.
-                if let Some(from) = from {
-                    target.copy_from_slice(from);
-                }
-                self.apply(target, start, gained, lost);
-            }
-        }
-    }
-
-    /// Adds the columns of `gained` to `lanes`, hidden units `start..` of an accumulator,
-    /// and subtracts those of `lost`. Inlined, so that for a whole block the length is a
-    /// constant and the block stays in registers.
-    #[inline(always)]
-    fn apply(&self, lanes: &mut [i16], start: usize, gained: &Inputs, lost: &Inputs) {
-        let len = lanes.len();
-        let column = |input: usize| &self.w1[input * self.hidden + start..][..len];
-        gained.for_each(|input| {
-            for (a, &w) in lanes.iter_mut().zip(column(input)) {
-                *a = a.wrapping_add(w);
-            }
-        });
-        lost.for_each(|input| {
-            for (a, &w) in lanes.iter_mut().zip(column(input)) {
-                *a = a.wrapping_sub(w);
-            }
-        });
+    /// The first layer's weights (input-major) and biases.
+    pub(super) fn first_layer(&self) -> (&[i16], &[i16]) {
+        (&self.w1, &self.b1)
     }
 
     /// The output from the two accumulators, the side to move's first, through output

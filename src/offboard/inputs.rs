@@ -7,7 +7,7 @@ use super::Position;
 use super::board::CELLS;
 use super::sectors::SECTORS;
 use crate::game::Player;
-use crate::nnue::Inputs;
+use crate::nnue::{Inputs, exchange_blocks};
 
 const MINE: usize = 0;
 const THEIRS: usize = CELLS;
@@ -21,10 +21,23 @@ const PENDING: usize = THEIR_POINTS + POINTS;
 const COLOUR: usize = PENDING + 2;
 pub(super) const INPUTS: usize = COLOUR + 2;
 
-pub(super) fn network_inputs(position: &Position, views: &mut [Inputs; 2]) {
-    for me in [Player::One, Player::Two] {
-        view(position, me, &mut views[me.index()]);
-    }
+pub(super) fn network_view(position: &Position, inputs: &mut Inputs) {
+    view(position, Player::One, inputs);
+}
+
+/// Player two's input for player one's `input`: each "my" block exchanged with its "their"
+/// block, and who re-places and which colour the view plays flipped.
+pub(super) fn mirror(input: usize) -> usize {
+    exchange_blocks(
+        input,
+        &[
+            (MINE, THEIRS, CELLS),
+            (MY_SECTORS, THEIR_SECTORS, SECTORS),
+            (MY_POINTS, THEIR_POINTS, POINTS),
+            (PENDING, PENDING + 1, 1),
+            (COLOUR, COLOUR + 1, 1),
+        ],
+    )
 }
 
 fn view(position: &Position, me: Player, inputs: &mut Inputs) {
@@ -46,4 +59,18 @@ fn view(position: &Position, me: Player, inputs: &mut Inputs) {
         inputs.push(PENDING + usize::from(position.side_to_move() != me));
     }
     inputs.push(COLOUR + me.index());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_two_s_view_is_player_one_s_mirrored() {
+        crate::nnue::check_mirror::<Position>(Position::start(Default::default()), |p| {
+            let mut inputs = Inputs::new();
+            view(p, Player::Two, &mut inputs);
+            inputs
+        });
+    }
 }
