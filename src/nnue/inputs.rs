@@ -110,10 +110,10 @@ impl Inputs {
     }
 }
 
-/// Input `input` moved from block `from` to block `to` and back (blocks of `len` inputs
-/// starting at the given indices), other inputs unchanged: a game's
-/// [`crate::game::Game::network_mirror`] is mostly the exchange of its "mine" and "theirs"
-/// blocks.
+/// Input `input` moved to the other block of its pair, for each `(first, second, len)` the
+/// blocks of `len` inputs starting at `first` and at `second`; other inputs unchanged. A
+/// game's [`crate::game::Game::network_mirror`] is mostly the exchange of its "mine" and
+/// "theirs" blocks.
 pub fn exchange_blocks(input: usize, blocks: &[(usize, usize, usize)]) -> usize {
     for &(first, second, len) in blocks {
         if (first..first + len).contains(&input) {
