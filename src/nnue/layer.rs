@@ -17,39 +17,12 @@ use crate::nnue::Inputs;
 /// updates a block of each view at once ([`update_both_views`]).
 const BLOCK: usize = 64;
 
-/// Sets `accumulator` to `source` (the accumulator itself when `None`) plus the columns of
-/// `gained` minus those of `lost`; `weights` holds, input after input, a column as long as
-/// the accumulator.
-#[inline(always)]
-pub(super) fn update(
-    weights: &[i16],
-    accumulator: &mut [i16],
-    source: Option<&[i16]>,
-    gained: &Inputs,
-    lost: &Inputs,
-) {
-    let hidden = accumulator.len();
-    for (index, target) in accumulator.chunks_mut(BLOCK).enumerate() {
-        let (start, len) = (index * BLOCK, target.len());
-        let from = source.map(|s| &s[start..start + len]);
-        if len < BLOCK {
-            let column = |input: usize| &weights[input * hidden + start..][..len];
-            update_partial(target, from, column, gained, lost);
-            continue;
-        }
-        let target = whole_mut(target);
-        let mut block = *from.map_or(&*target, whole);
-        let column = |input: usize| whole(&weights[input * hidden + start..][..BLOCK]);
-        gained.for_each(|input| add(&mut block, column(input)));
-        lost.for_each(|input| subtract(&mut block, column(input)));
-        *target = block;
-    }
-}
-
-/// [`update`] for an accumulator of both views, player one's half then player two's, of a
-/// change listed from player one's view: player two's half gains and loses the columns of
-/// the mirrored inputs (`mirror[i]`, [`crate::game::Game::network_mirror`]). `sources` are
-/// the halves to start from (`None`: the accumulator itself).
+/// Sets an accumulator of both views, player one's half then player two's, to `sources`
+/// (the halves to start from; `None`: the accumulator itself) plus the columns of `gained`
+/// minus those of `lost`, a change listed from player one's view: player two's half gains
+/// and loses the columns of the mirrored inputs (`mirror[i]`,
+/// [`crate::game::Game::network_mirror`]). `weights` holds, input after input, a column of
+/// one half's length.
 #[inline(always)]
 pub(super) fn update_both_views(
     weights: &[i16],

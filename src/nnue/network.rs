@@ -13,7 +13,7 @@
 //! before, so its file and checksum do not change.
 
 use crate::game::{Game, Player};
-use crate::nnue::{Inputs, layer};
+use crate::nnue::Inputs;
 
 /// The first layer's scale: a float weight w is stored as `round(QA·w)`, and clipped ReLU
 /// clips the accumulator to `0..=QA` (1.0 in the float model).
@@ -353,14 +353,16 @@ impl Network {
         let mut views = [Inputs::new(); 2];
         position.network_inputs(&mut views);
         let mut accumulators = vec![0i16; 2 * self.hidden];
+        // The plain sum, column after column: the evaluator's blocks and mirrored columns
+        // are checked against it (tests/nnue.rs).
         for (inputs, accumulator) in views.iter().zip(accumulators.chunks_mut(self.hidden)) {
-            layer::update(
-                &self.w1,
-                accumulator,
-                Some(&self.b1),
-                inputs,
-                &Inputs::new(),
-            );
+            accumulator.copy_from_slice(&self.b1);
+            inputs.for_each(|input| {
+                let column = &self.w1[input * self.hidden..][..self.hidden];
+                for (a, &w) in accumulator.iter_mut().zip(column) {
+                    *a = a.wrapping_add(w);
+                }
+            });
         }
         let (one, two) = accumulators.split_at(self.hidden);
         let bucket = self.bucket(position);
