@@ -125,6 +125,27 @@ impl Network {
         Ok(network)
     }
 
+    /// The float weights this network was quantised from, to the rounding: the inverse of
+    /// [`Network::from_float`] (`w1`, `b1`, `w2`, `b2` in its layout), so that training can
+    /// start from a shipped network rather than from random weights.
+    pub fn to_float(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>) {
+        let scaled = |values: &[i16], factor: i32| -> Vec<f32> {
+            values
+                .iter()
+                .map(|&v| f32::from(v) / factor as f32)
+                .collect()
+        };
+        (
+            scaled(&self.w1, QA),
+            scaled(&self.b1, QA),
+            scaled(&self.w2, QB),
+            self.b2
+                .iter()
+                .map(|&b| (f64::from(b) / f64::from(QA * QB)) as f32)
+                .collect(),
+        )
+    }
+
     pub fn game(&self) -> &str {
         &self.game
     }
@@ -493,6 +514,15 @@ mod tests {
             &[-0.25],
         )
         .expect("valid sizes")
+    }
+
+    #[test]
+    fn float_weights_quantise_back_to_the_same_network() {
+        let network = tiny();
+        let (w1, b1, w2, b2) = network.to_float();
+        assert!((b2[0] + 0.25).abs() < 1e-6, "{b2:?}");
+        let again = Network::from_float("akiba", 4, 3, 250.0, &w1, &b1, &w2, &b2).expect("fits");
+        assert_eq!(again, network);
     }
 
     #[test]

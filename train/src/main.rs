@@ -53,6 +53,10 @@ struct Cli {
     /// classical weights, as `shove tune` does).
     #[arg(long)]
     k: Option<f64>,
+    /// Start from this network file (same game, hidden units and buckets) instead of
+    /// random weights: a next generation trained on new data.
+    #[arg(long)]
+    init: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
             quiet_only: cli.quiet_only,
             output_buckets: cli.output_buckets,
             k: cli.k,
+            init: cli.init,
         },
     };
     match run(&train_run, &mut |line| println!("{line}")) {

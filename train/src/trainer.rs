@@ -36,6 +36,9 @@ pub struct TrainConfig {
     /// classical weights. A fit on data whose scores nearly always decide the game gives a
     /// K so large that most targets sit at 0 or 1, and the network learns no gradation.
     pub k: Option<f64>,
+    /// A network file to start from instead of random weights (the same game, hidden size
+    /// and buckets): a next generation that keeps what the data of the last one taught.
+    pub init: Option<PathBuf>,
 }
 
 impl Default for TrainConfig {
@@ -52,6 +55,7 @@ impl Default for TrainConfig {
             quiet_only: false,
             output_buckets: false,
             k: None,
+            init: None,
         }
     }
 }
@@ -183,11 +187,12 @@ fn training_record(
     (train, validation): (usize, usize),
     (k, how): (f64, &str),
     epoch: usize,
+    init: Option<&str>,
 ) -> String {
     let mut record = format!(
         "shove-train {}; data: {}; {train} training and {validation} validation positions; \
          hidden {}, epoch {epoch} of {}, batch {}, lr {}, lambda {}, K {k:.6} ({how}), seed {}, \
-         validation one game in {}{}{}{}",
+         validation one game in {}{}{}{}{}",
         env!("CARGO_PKG_VERSION"),
         data,
         c.hidden,
@@ -210,6 +215,8 @@ fn training_record(
         } else {
             ""
         },
+        init.map(|from| format!(", started from {from}"))
+            .unwrap_or_default(),
     );
     // Hundreds of shard files would not fit the file's record: keep its beginning.
     if record.len() > Network::MAX_TRAINING {
@@ -242,6 +249,46 @@ fn shown(loss: f64) -> String {
 fn mean_squared<I: Iterator<Item = (f64, f64)>>(pairs: I) -> f64 {
     let (sum, n) = pairs.fold((0.0, 0usize), |(s, n), (p, t)| (s + (p - t).powi(2), n + 1));
     if n == 0 { f64::NAN } else { sum / n as f64 }
+}
+
+/// The model of the network file at `path`, which must be for `G` with `hidden` units and
+/// `buckets` output layers, and its description for the training record. Its output layer
+/// is rescaled from the file's K (the inverse of its scale) to this run's `k`, so that it
+/// starts from the same evaluations.
+fn starting_model<G: Game>(
+    path: &Path,
+    hidden: usize,
+    buckets: usize,
+    k: f64,
+) -> Result<(Model, String), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("--init {}: {e}", path.display()))?;
+    let network = Network::from_bytes(&bytes)
+        .and_then(|n| n.check::<G>().map(|()| n))
+        .map_err(|e| format!("--init {}: {e}", path.display()))?;
+    if network.hidden() != hidden || network.buckets() != buckets {
+        return Err(format!(
+            "--init {}: {} hidden units and {} output buckets, the run asks for {hidden} and {buckets} (--hidden, --output-buckets)",
+            path.display(),
+            network.hidden(),
+            network.buckets()
+        ));
+    }
+    let rescale = (k * f64::from(network.scale())) as f32;
+    let (w1, b1, w2, b2) = network.to_float();
+    let weights = Weights {
+        w1,
+        b1,
+        w2: w2.iter().map(|w| w * rescale).collect(),
+        b2: b2.iter().map(|b| b * rescale).collect(),
+    };
+    let name = path
+        .file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy();
+    Ok((
+        Model::from_weights(G::NETWORK_INPUTS, hidden, &weights)?,
+        format!("{name} (checksum {:016x})", network.checksum()),
+    ))
 }
 
 fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainReport, String> {
@@ -317,13 +364,27 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
         let total: usize = (0..n).map(|i| train.inputs(i).0.len()).sum();
         total / n.max(1)
     };
-    let model = Model::new(
-        G::NETWORK_INPUTS,
-        config.hidden,
-        buckets,
-        typical_active,
-        config.seed,
-    )?;
+    let (model, init) = match &config.init {
+        None => (
+            Model::new(
+                G::NETWORK_INPUTS,
+                config.hidden,
+                buckets,
+                typical_active,
+                config.seed,
+            )?,
+            None,
+        ),
+        Some(path) => {
+            let (model, from) = starting_model::<G>(path, config.hidden, buckets, k)?;
+            print(&format!(
+                "starting from {from}: validation loss {}",
+                shown(set_loss(&model, validation, config.batch, k, lambda)?)
+            ));
+            (model, Some(from))
+        }
+    };
+    let init = init.as_deref();
     let mut optimiser = AdamW::new(
         model.vars(),
         ParamsAdamW {
@@ -375,7 +436,7 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
         if best.as_ref().is_none_or(|(b, _, _)| judged < *b) {
             // Written at once, so a run stopped early leaves its best network so far.
             let weights = model.weights()?;
-            let record = training_record(&data, config, counts, (k, how), epoch);
+            let record = training_record(&data, config, counts, (k, how), epoch, init);
             write_network(
                 &run.out,
                 &quantise::<G>(&weights, config.hidden, k, record)?,
@@ -388,7 +449,7 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
     let train_seconds = train_start.elapsed().as_secs_f64();
     let (_, best_epoch, weights) = best.ok_or("no epoch was run")?;
 
-    let record = training_record(&data, config, counts, (k, how), best_epoch);
+    let record = training_record(&data, config, counts, (k, how), best_epoch, init);
     let network = quantise::<G>(&weights, config.hidden, k, record)?;
     let float_evaluations: Vec<f64> = logits(
         &Model::from_weights(G::NETWORK_INPUTS, config.hidden, &weights)?,
@@ -476,6 +537,7 @@ mod tests {
             (1, 1),
             (0.004, "fitted"),
             1,
+            None,
         );
         assert!(record.len() <= Network::MAX_TRAINING, "{}", record.len());
         assert!(record.ends_with('…'));

@@ -2,6 +2,7 @@
 //! network the engine accepts for the game.
 
 use shove::akiba;
+use shove::game::MoveList;
 use shove::matches::Adjudication;
 use shove::nnue::Network;
 use shove::pipeline::openings::OpeningConfig;
@@ -124,5 +125,68 @@ fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
         "{}",
         network.training()
     );
+
+    // Started from that network with a step too small to move it, under another K: the
+    // output layer is rescaled, so the evaluations stay those of the file it started from
+    // (to the rounding of the rescaled output weights; without the rescaling they would be
+    // off by the ratio of the two K).
+    let next = dir.join("next.nnue");
+    let started = run(
+        &TrainRun {
+            game: "akiba".into(),
+            data: vec![dir.join("akiba.data")],
+            out: next.clone(),
+            config: TrainConfig {
+                hidden: 16,
+                epochs: 1,
+                learning_rate: 1e-9,
+                validation_one_in: 4,
+                init: Some(out.clone()),
+                ..TrainConfig::default()
+            },
+        },
+        &mut |_| {},
+    )
+    .expect("training from a network");
+    assert_ne!(started.k, 0.002, "fitted, not the file's");
+    let continued = Network::from_bytes(&std::fs::read(&next).expect("written")).expect("valid");
+    assert!(
+        continued
+            .training()
+            .contains("started from akiba.nnue (checksum"),
+        "{}",
+        continued.training()
+    );
+    let mut position = akiba::Position::start(Default::default());
+    let mut moves = MoveList::new();
+    for ply in 0..30 {
+        let (was, now) = (network.evaluate(&position), continued.evaluate(&position));
+        assert!(
+            (was - now).abs() <= 5 + was.abs() / 50,
+            "ply {ply}: {was} then {now}"
+        );
+        position.legal_moves(&mut moves);
+        let Some(&mv) = moves.get(ply * 7 % moves.len().max(1)) else {
+            break;
+        };
+        position.play(mv);
+    }
+    // A network of another size is refused with the reason.
+    let refused = run(
+        &TrainRun {
+            game: "akiba".into(),
+            data: vec![dir.join("akiba.data")],
+            out: dir.join("refused.nnue"),
+            config: TrainConfig {
+                hidden: 32,
+                epochs: 1,
+                init: Some(out.clone()),
+                ..TrainConfig::default()
+            },
+        },
+        &mut |_| {},
+    )
+    .expect_err("16 hidden units are not 32");
+    assert!(refused.contains("16 hidden units"), "{refused}");
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
