@@ -33,14 +33,16 @@ impl Header {
     }
 
     /// Whether positions of the two files were made the same way apart from the rules they
-    /// were played under (each file's positions are read under its own rules): what
-    /// `shove tune` needs to fit one evaluation to games of several rule sets, such as
-    /// Abraxas sheets.
-    pub fn same_apart_from_rules(&self, other: &Header) -> bool {
+    /// were played under (each file's positions are read under its own rules) and the
+    /// evaluation that played them: `shove tune` fits one evaluation to games of several
+    /// rule sets, such as Abraxas sheets, and a network's next generation learns from the
+    /// games of the generations before it as well as its own (the search budget, openings
+    /// and adjudication, which shape the scores and results, must agree).
+    pub fn same_apart_from_rules_and_evaluation(&self, other: &Header) -> bool {
         let without = |h: &Header| {
             h.settings
                 .iter()
-                .filter(|(name, _)| name != "rules")
+                .filter(|(name, _)| name != "rules" && name != "eval")
                 .cloned()
                 .collect::<Vec<_>>()
         };
@@ -265,6 +267,23 @@ mod tests {
     }
 
     #[test]
+    fn files_of_other_rules_or_another_evaluation_are_read_together_but_not_other_budgets() {
+        let mut network_play = header();
+        network_play.settings[1].1 = "s2".into();
+        network_play
+            .settings
+            .push(("eval".into(), "network:d22c476ce80c5ff0".into()));
+        assert!(header().same_apart_from_rules_and_evaluation(&network_play));
+        assert!(network_play.same_apart_from_rules_and_evaluation(&header()));
+        let mut other_budget = header();
+        other_budget.settings[2].1 = "nodes=8000".into();
+        assert!(!header().same_apart_from_rules_and_evaluation(&other_budget));
+        let mut other_game = header();
+        other_game.settings[0].1 = "offboard".into();
+        assert!(!header().same_apart_from_rules_and_evaluation(&other_game));
+    }
+
+    #[test]
     fn appending_checks_the_header() {
         let dir = std::env::temp_dir().join(format!("shove-data-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -304,8 +323,8 @@ pub struct ReadCounts {
 }
 
 /// Reads data files of game `G` that are used together: each must name `G` in its header
-/// and agree with the first on every setting but the rules, and each file's positions are
-/// parsed under its own rules (so Abraxas sheets can be mixed). `keep` receives every
+/// and agree with the first on every setting but the rules and the evaluation, and each
+/// file's positions are parsed under its own rules (so Abraxas sheets can be mixed). `keep` receives every
 /// selected position that is not over, and whether it belongs to the validation set: whole
 /// games go to one side, and the file index keeps equal game numbers of different runs apart.
 pub fn read_positions<G: Game>(
@@ -331,9 +350,9 @@ pub fn read_positions<G: Game>(
             ));
         }
         match &first {
-            Some((first, first_path)) if !first.same_apart_from_rules(&header) => {
+            Some((first, first_path)) if !first.same_apart_from_rules_and_evaluation(&header) => {
                 return Err(format!(
-                    "{} and {} were made with different settings (only the rules may differ)",
+                    "{} and {} were made with different settings (only the rules and the evaluation may differ)",
                     first_path.display(),
                     path.display()
                 ));

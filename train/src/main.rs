@@ -16,7 +16,8 @@ struct Cli {
     /// Where the network file goes (parent folders are made).
     #[arg(long)]
     out: PathBuf,
-    /// Self-play data files of that game (made alike; only the rules may differ).
+    /// Self-play data files of that game (made alike; only the rules and the evaluation that
+    /// played may differ).
     #[arg(required = true)]
     data: Vec<PathBuf>,
     /// Hidden units.
