@@ -324,9 +324,10 @@ pub struct ReadCounts {
 
 /// Reads data files of game `G` that are used together: each must name `G` in its header
 /// and agree with the first on every setting but the rules and the evaluation, and each
-/// file's positions are parsed under its own rules (so Abraxas sheets can be mixed). `keep` receives every
-/// selected position that is not over, and whether it belongs to the validation set: whole
-/// games go to one side, and the file index keeps equal game numbers of different runs apart.
+/// file's positions are parsed under its own rules (so Abraxas sheets can be mixed).
+/// `keep` receives every selected position that is not over, and whether it belongs to the
+/// validation set: whole games go to one side, and the file index keeps equal game numbers
+/// of different runs apart.
 pub fn read_positions<G: Game>(
     paths: &[PathBuf],
     selection: &Selection,
