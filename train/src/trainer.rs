@@ -359,22 +359,21 @@ fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainRe
 
     let counts = (train.len(), validation.len());
     let data = describe_data(&run.data)?;
-    let typical_active = {
-        let n = train.len().min(1000);
-        let total: usize = (0..n).map(|i| train.inputs(i).0.len()).sum();
-        total / n.max(1)
-    };
     let (model, init) = match &config.init {
-        None => (
-            Model::new(
+        None => {
+            // The first layer's initial scale suits the number of inputs a position sets.
+            let n = train.len().min(1000);
+            let total: usize = (0..n).map(|i| train.inputs(i).0.len()).sum();
+            let typical_active = total / n.max(1);
+            let model = Model::new(
                 G::NETWORK_INPUTS,
                 config.hidden,
                 buckets,
                 typical_active,
                 config.seed,
-            )?,
-            None,
-        ),
+            )?;
+            (model, None)
+        }
         Some(path) => {
             let (model, from) = starting_model::<G>(path, config.hidden, buckets, k)?;
             print(&format!(

@@ -8,14 +8,32 @@ use shove::nnue::Network;
 use shove::pipeline::openings::OpeningConfig;
 use shove::pipeline::selfplay::{Budget, SelfplayConfig, run_selfplay};
 use shove::pipeline::shard::Shard;
-use shove_train::trainer::{TrainConfig, TrainRun, run};
-use std::path::PathBuf;
+use shove_train::trainer::{TrainConfig, TrainReport, TrainRun, run};
+use std::path::{Path, PathBuf};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("shove-train-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
+}
+
+/// Trains Akiba's network on `data` into `out` with `config`, keeping what it prints.
+fn train_akiba(
+    data: &Path,
+    out: &Path,
+    config: TrainConfig,
+    lines: &mut Vec<String>,
+) -> Result<TrainReport, String> {
+    run(
+        &TrainRun {
+            game: "akiba".into(),
+            data: vec![data.to_path_buf()],
+            out: out.to_path_buf(),
+            config,
+        },
+        &mut |line| lines.push(line.to_string()),
+    )
 }
 
 #[test]
@@ -47,21 +65,18 @@ fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
     // Written into a folder that does not exist yet: the tool makes it.
     let out = dir.join("nets").join("akiba.nnue");
     let mut lines = Vec::new();
-    let trained = run(
-        &TrainRun {
-            game: "akiba".into(),
-            data: vec![data],
-            out: out.clone(),
-            config: TrainConfig {
-                hidden: 16,
-                epochs: 8,
-                batch: 64,
-                learning_rate: 0.005,
-                validation_one_in: 4,
-                ..TrainConfig::default()
-            },
+    let trained = train_akiba(
+        &data,
+        &out,
+        TrainConfig {
+            hidden: 16,
+            epochs: 8,
+            batch: 64,
+            learning_rate: 0.005,
+            validation_one_in: 4,
+            ..TrainConfig::default()
         },
-        &mut |line| lines.push(line.to_string()),
+        &mut lines,
     )
     .expect("training");
     let text = lines.join("\n");
@@ -101,20 +116,17 @@ fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
     );
 
     // A given K is used as it is, and the network's scale is its inverse.
-    let given = run(
-        &TrainRun {
-            game: "akiba".into(),
-            data: vec![dir.join("akiba.data")],
-            out: out.clone(),
-            config: TrainConfig {
-                hidden: 16,
-                epochs: 1,
-                validation_one_in: 4,
-                k: Some(0.002),
-                ..TrainConfig::default()
-            },
+    let given = train_akiba(
+        &data,
+        &out,
+        TrainConfig {
+            hidden: 16,
+            epochs: 1,
+            validation_one_in: 4,
+            k: Some(0.002),
+            ..TrainConfig::default()
         },
-        &mut |_| {},
+        &mut Vec::new(),
     )
     .expect("training with a given K");
     assert_eq!(given.k, 0.002);
@@ -131,21 +143,18 @@ fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
     // (to the rounding of the rescaled output weights; without the rescaling they would be
     // off by the ratio of the two K).
     let next = dir.join("next.nnue");
-    let started = run(
-        &TrainRun {
-            game: "akiba".into(),
-            data: vec![dir.join("akiba.data")],
-            out: next.clone(),
-            config: TrainConfig {
-                hidden: 16,
-                epochs: 1,
-                learning_rate: 1e-9,
-                validation_one_in: 4,
-                init: Some(out.clone()),
-                ..TrainConfig::default()
-            },
+    let started = train_akiba(
+        &data,
+        &next,
+        TrainConfig {
+            hidden: 16,
+            epochs: 1,
+            learning_rate: 1e-9,
+            validation_one_in: 4,
+            init: Some(out.clone()),
+            ..TrainConfig::default()
         },
-        &mut |_| {},
+        &mut Vec::new(),
     )
     .expect("training from a network");
     assert_ne!(started.k, 0.002, "fitted, not the file's");
@@ -172,19 +181,16 @@ fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
         position.play(mv);
     }
     // A network of another size is refused with the reason.
-    let refused = run(
-        &TrainRun {
-            game: "akiba".into(),
-            data: vec![dir.join("akiba.data")],
-            out: dir.join("refused.nnue"),
-            config: TrainConfig {
-                hidden: 32,
-                epochs: 1,
-                init: Some(out.clone()),
-                ..TrainConfig::default()
-            },
+    let refused = train_akiba(
+        &data,
+        &dir.join("refused.nnue"),
+        TrainConfig {
+            hidden: 32,
+            epochs: 1,
+            init: Some(out.clone()),
+            ..TrainConfig::default()
         },
-        &mut |_| {},
+        &mut Vec::new(),
     )
     .expect_err("16 hidden units are not 32");
     assert!(refused.contains("16 hidden units"), "{refused}");
