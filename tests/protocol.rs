@@ -310,13 +310,13 @@ fn check_handshake(command: &str, ok: &str) {
             "option name Hash type spin default 64 min 1 max 16384",
             "option name Threads type spin default 1 min 1 max 256",
             "option name Clear Hash type button",
-            "option name Evaluation type combo default classical var classical var network",
+            "option name Evaluation type combo default network var classical var network",
             "option name EvalFile type string default <embedded>",
             "option name Ponder type check default false",
             "option name MultiPV type spin default 1 min 1 max 64",
             "option name Skill Level type spin default 20 min 0 max 20",
             "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default 681 min 681 max 3562",
+            "option name UCI_Elo type spin default 571 min 571 max 3562",
             "option name Move Overhead type spin default 20 min 0 max 5000",
             "option name Game type combo default akiba var akiba var offboard var abraxas",
             "option name MaxPlies type spin default 0 min 0 max 1000000",
@@ -507,6 +507,7 @@ fn network_files_are_checked_and_a_bad_one_changes_nothing() {
     let mut engine = Engine::start();
     engine.send("uci");
     engine.recv_until(|l| l == "uciok");
+    engine.expect_silence("setoption name Evaluation value classical");
     engine.send("position startpos");
     let (classical, _) = engine.search("go depth 4");
     engine.expect_silence(&format!("setoption name EvalFile value {good}"));

@@ -158,7 +158,7 @@ fn bench_node_counts_at_one_thread() {
         return;
     }
     for (game, nodes) in [
-        ("akiba", "796674"),
+        ("akiba", "767025"),
         ("offboard", "672794"),
         ("abraxas", "538403"),
     ] {

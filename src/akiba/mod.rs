@@ -85,14 +85,18 @@ impl Game for Position {
         inputs::bucket(self)
     }
 
-    // The classical weights' fit (src/akiba/weights.rs).
-    const RESULT_SCALE: f64 = 0.003388;
+    // The built-in network's training fit (docs/nnue.md): the network is the default.
+    const RESULT_SCALE: f64 = 0.005130;
 
     // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [
-        681, 717, 820, 886, 980, 1123, 1242, 1345, 1467, 1537, 1705, 1815, 1946, 2092, 2247, 2389,
-        2448, 2535, 2659, 2726, 2895,
+        571, 698, 794, 884, 1001, 1090, 1168, 1286, 1437, 1571, 1717, 1868, 1994, 2155, 2260, 2365,
+        2487, 2554, 2670, 2705, 2856,
     ];
+
+    /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
+    /// (docs/strength.md).
+    const NETWORK_BY_DEFAULT: bool = true;
 
     fn null_move(&self) -> Option<Position> {
         Position::null_move(self)
