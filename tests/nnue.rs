@@ -225,3 +225,27 @@ fn every_built_in_network_is_valid_for_its_game() {
     check::<offboard::Position>();
     check::<abraxas::Position>();
 }
+
+/// Where the network is the default, `RESULT_SCALE` (the winning chances of reviews) is the
+/// K the built-in file was trained with (written to six decimals), so a new network cannot
+/// leave it stale.
+#[test]
+fn a_default_network_sets_the_result_scale() {
+    fn check<G: Game>() {
+        if !G::NETWORK_BY_DEFAULT {
+            return;
+        }
+        let bytes = G::embedded_network().expect("a network is built in");
+        let network = Network::from_bytes(bytes).expect("the built-in file reads");
+        let k = 1.0 / f64::from(network.scale());
+        assert!(
+            (G::RESULT_SCALE - k).abs() <= 5e-7,
+            "{}: RESULT_SCALE {} but the network's K is {k}",
+            G::NAME,
+            G::RESULT_SCALE
+        );
+    }
+    check::<akiba::Position>();
+    check::<offboard::Position>();
+    check::<abraxas::Position>();
+}
