@@ -81,6 +81,18 @@ impl Terms for LineTerms {
     }
 }
 
+/// Output buckets: by the stones the leader owns, one per stone from 1 to 10, so that the
+/// network may weigh its hidden units differently as a player nears the 11 (or 13) that
+/// win. Self-play rarely empties the pool, so the pool would leave the late buckets empty.
+pub(super) const BUCKETS: usize = 10;
+
+pub(super) fn bucket(position: &Position) -> usize {
+    let leader = position
+        .stones_owned(Player::One)
+        .max(position.stones_owned(Player::Two));
+    usize::from(leader.saturating_sub(1)).min(BUCKETS - 1)
+}
+
 pub(super) fn network_view(position: &Position, inputs: &mut Inputs) {
     view(position, Player::One, &line_terms(position), inputs);
 }
@@ -172,6 +184,28 @@ mod tests {
                 inputs
             });
         }
+    }
+
+    #[test]
+    fn buckets_follow_the_leader_s_stones() {
+        let bucket_of = |text: &str| bucket(&Position::parse(text, Default::default()).unwrap());
+        assert_eq!(bucket_of(Position::START), 0);
+        // Owning one stone is still the first bucket.
+        assert_eq!(bucket_of("s1 8/8/8/8/8/8/8/8 sw 2 p - 23 1 0 3 3 2"), 0);
+        // The leader's count decides, whoever leads: 4 and 2, then 2 and 7.
+        assert_eq!(bucket_of("s1 8/8/8/8/8/8/8/8 sw 1 p - 18 4 2 3 3 9"), 3);
+        assert_eq!(bucket_of("s1 8/8/8/8/8/8/8/8 sw 1 p - 15 2 7 3 3 9"), 6);
+        // Ten stones, one from the win, is the last bucket; with target 13 so are 11 and 12.
+        assert_eq!(
+            bucket_of("s1 8/8/8/8/8/8/8/8 sw 1 p - 5 10 9 3 3 20"),
+            BUCKETS - 1
+        );
+        let target_13 = crate::abraxas::Rules {
+            target: 13,
+            ..Default::default()
+        };
+        let late = Position::parse("s1 8/8/8/8/8/8/8/8 sw 1 p - 0 12 12 3 3 30", target_13);
+        assert_eq!(bucket(&late.unwrap()), BUCKETS - 1);
     }
 
     #[test]

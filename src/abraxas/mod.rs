@@ -36,6 +36,12 @@ impl Game for Position {
 
     const NAME: &'static str = "abraxas";
 
+    const NETWORK_BUCKETS: usize = inputs::BUCKETS;
+
+    fn network_bucket(&self) -> usize {
+        inputs::bucket(self)
+    }
+
     // The classical weights' fit (src/abraxas/weights.rs).
     const RESULT_SCALE: f64 = 0.005120;
 

@@ -54,8 +54,9 @@ struct Cli {
     /// classical weights, as `shove tune` does).
     #[arg(long)]
     k: Option<f64>,
-    /// Start from this network file (same game, hidden units and buckets) instead of
-    /// random weights: a next generation trained on new data.
+    /// Start from this network file (same game, hidden units and buckets, or one output
+    /// layer copied to every bucket) instead of random weights: a next generation trained
+    /// on new data.
     #[arg(long)]
     init: Option<PathBuf>,
 }

@@ -252,7 +252,8 @@ fn mean_squared<I: Iterator<Item = (f64, f64)>>(pairs: I) -> f64 {
 }
 
 /// The model of the network file at `path`, which must be for `G` with `hidden` units and
-/// `buckets` output layers, and its description for the training record. Its output layer
+/// `buckets` output layers (or one, copied to each), and its description for the training
+/// record. Its output layer
 /// is rescaled from the file's K (the inverse of its scale) to this run's `k`, so that it
 /// starts from the same evaluations.
 fn starting_model<G: Game>(
@@ -265,7 +266,9 @@ fn starting_model<G: Game>(
     let network = Network::from_bytes(&bytes)
         .and_then(|n| n.check::<G>().map(|()| n))
         .map_err(|e| format!("--init {}: {e}", path.display()))?;
-    if network.hidden() != hidden || network.buckets() != buckets {
+    // A network of one output layer may start each bucket of a bucketed one.
+    let spread = network.buckets() == 1 && buckets > 1;
+    if network.hidden() != hidden || (network.buckets() != buckets && !spread) {
         return Err(format!(
             "--init {}: {} hidden units and {} output buckets, the run asks for {hidden} and {buckets} (--hidden, --output-buckets)",
             path.display(),
@@ -275,11 +278,12 @@ fn starting_model<G: Game>(
     }
     let rescale = (k * f64::from(network.scale())) as f32;
     let (w1, b1, w2, b2) = network.to_float();
+    let copies = if spread { buckets } else { 1 };
     let weights = Weights {
         w1,
         b1,
-        w2: w2.iter().map(|w| w * rescale).collect(),
-        b2: b2.iter().map(|b| b * rescale).collect(),
+        w2: w2.repeat(copies).iter().map(|w| w * rescale).collect(),
+        b2: b2.repeat(copies).iter().map(|b| b * rescale).collect(),
     };
     let name = path
         .file_name()

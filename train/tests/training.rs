@@ -2,6 +2,7 @@
 //! network the engine accepts for the game.
 
 use shove::akiba;
+use shove::game::Game;
 use shove::game::MoveList;
 use shove::matches::Adjudication;
 use shove::nnue::Network;
@@ -166,20 +167,43 @@ fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
         "{}",
         continued.training()
     );
-    let mut position = akiba::Position::start(Default::default());
-    let mut moves = MoveList::new();
-    for ply in 0..30 {
-        let (was, now) = (network.evaluate(&position), continued.evaluate(&position));
-        assert!(
-            (was - now).abs() <= 5 + was.abs() / 50,
-            "ply {ply}: {was} then {now}"
-        );
-        position.legal_moves(&mut moves);
-        let Some(&mv) = moves.get(ply * 7 % moves.len().max(1)) else {
-            break;
-        };
-        position.play(mv);
-    }
+    let evaluates_as_before = |continued: &Network| {
+        let mut position = akiba::Position::start(Default::default());
+        let mut moves = MoveList::new();
+        for ply in 0..30 {
+            let (was, now) = (network.evaluate(&position), continued.evaluate(&position));
+            assert!(
+                (was - now).abs() <= 5 + was.abs() / 50,
+                "ply {ply}: {was} then {now}"
+            );
+            position.legal_moves(&mut moves);
+            let Some(&mv) = moves.get(ply * 7 % moves.len().max(1)) else {
+                break;
+            };
+            position.play(mv);
+        }
+    };
+    evaluates_as_before(&continued);
+    // A network of one output layer starts every output bucket of a bucketed one.
+    let bucketed = dir.join("bucketed.nnue");
+    train_akiba(
+        &data,
+        &bucketed,
+        TrainConfig {
+            hidden: 16,
+            epochs: 1,
+            learning_rate: 1e-9,
+            validation_one_in: 4,
+            output_buckets: true,
+            init: Some(out.clone()),
+            ..TrainConfig::default()
+        },
+        &mut Vec::new(),
+    )
+    .expect("a bucketed network from one of one output layer");
+    let bucketed = Network::from_bytes(&std::fs::read(&bucketed).expect("written")).expect("valid");
+    assert_eq!(bucketed.buckets(), akiba::Position::NETWORK_BUCKETS);
+    evaluates_as_before(&bucketed);
     // A network of another size is refused with the reason.
     let refused = train_akiba(
         &data,
