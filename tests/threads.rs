@@ -160,7 +160,7 @@ fn bench_node_counts_at_one_thread() {
     for (game, nodes) in [
         ("akiba", "767025"),
         ("offboard", "672794"),
-        ("abraxas", "538403"),
+        ("abraxas", "510580"),
     ] {
         let output = shove(&["--game", game, "bench"]);
         assert!(output.status.success(), "{game}");

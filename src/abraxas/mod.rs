@@ -42,8 +42,13 @@ impl Game for Position {
         inputs::bucket(self)
     }
 
-    // The classical weights' fit (src/abraxas/weights.rs).
+    // The built-in network's K (docs/nnue.md), which is the classical weights' fit
+    // (src/abraxas/weights.rs): the network is the default.
     const RESULT_SCALE: f64 = 0.005120;
+
+    /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
+    /// (docs/strength.md).
+    const NETWORK_BY_DEFAULT: bool = true;
 
     // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [
