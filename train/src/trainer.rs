@@ -253,9 +253,8 @@ fn mean_squared<I: Iterator<Item = (f64, f64)>>(pairs: I) -> f64 {
 
 /// The model of the network file at `path`, which must be for `G` with `hidden` units and
 /// `buckets` output layers (or one, copied to each), and its description for the training
-/// record. Its output layer
-/// is rescaled from the file's K (the inverse of its scale) to this run's `k`, so that it
-/// starts from the same evaluations.
+/// record. Its output layer is rescaled from the file's K (the inverse of its scale) to this
+/// run's `k`, so that it starts from the same evaluations.
 fn starting_model<G: Game>(
     path: &Path,
     hidden: usize,

@@ -2,8 +2,7 @@
 //! network the engine accepts for the game.
 
 use shove::akiba;
-use shove::game::Game;
-use shove::game::MoveList;
+use shove::game::{Game, MoveList};
 use shove::matches::Adjudication;
 use shove::nnue::Network;
 use shove::pipeline::openings::OpeningConfig;
