@@ -257,6 +257,9 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// Material alone (what has been won and what is left) from the view of
     /// [`Game::to_move`]: the evaluation of the simple reference players.
     fn material(&self) -> i32;
+    /// The search's pruning margins and depths for this game (measured per game:
+    /// docs/strength.md).
+    const SEARCH_PARAMS: crate::search::SearchParams = crate::search::SearchParams::DEFAULT;
     /// Whether a move changes material (a capture): searched first and in quiescence.
     fn is_tactical(&self, mv: Self::Move) -> bool;
     /// Whether random opening playouts may play `mv` (see [`crate::pipeline::openings`]):

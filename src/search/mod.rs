@@ -7,11 +7,14 @@
 
 mod line;
 mod ordering;
+mod params;
 mod score;
+mod stack;
 mod skill;
 mod threads;
 mod timeman;
 
+pub use params::SearchParams;
 pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
 pub use skill::Skill;
 pub use timeman::{Clock, Limits};
@@ -24,6 +27,7 @@ use ordering::{late_move_reduction, pick_next};
 use score::{INFINITY, MATE_BOUND, mate_distance_window, score_from_tt, score_to_tt};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use stack::Stack;
 use std::time::{Duration, Instant};
 use threads::{Completed, Helper, NodeCount, Shared};
 
@@ -85,6 +89,10 @@ struct Worker<G: Game> {
     history: Vec<[i32; 2]>,
     killers: [[Option<G::Move>; 2]; MAX_PLY + 1],
     line: Line,
+    /// What the search knows of each ply of the current line.
+    stack: Stack<G::Move>,
+    /// This game's pruning margins ([`Game::SEARCH_PARAMS`]).
+    params: SearchParams,
     // Per-search state.
     nodes: u64,
     /// `nodes` as the main thread reads it (helpers publish it).
@@ -369,6 +377,8 @@ impl<G: Game> Worker<G> {
             history: vec![[0; 2]; G::MOVE_INDEX_LIMIT],
             killers: [[None; 2]; MAX_PLY + 1],
             line: Line::new(),
+            stack: Stack::new(),
+            params: G::SEARCH_PARAMS,
             nodes: 0,
             published: Arc::default(),
             helper_counts: Vec::new(),
@@ -734,12 +744,35 @@ impl<G: Game> Worker<G> {
                 return score;
             }
         }
+        let me = position.to_move().index();
+        let static_eval = if self.exact {
+            None
+        } else {
+            Some(self.evaluate(position, ply))
+        };
+        self.stack.enter(ply, me, static_eval);
+        let improving = self.stack.improving(ply);
+        let params = self.params;
+        // Reverse futility: a position this far above beta this near the horizon keeps a
+        // cut-off whatever is played (the margin grows with the depth left, and shrinks
+        // when the side to move's evaluation has risen since its previous decision).
+        if let Some(eval) = static_eval
+            && !is_pv
+            && ply > 0
+            && depth <= params.rfp_depth
+            && eval < MATE_BOUND
+            && beta > -MATE_BOUND
+            && eval - params.rfp_margin * (depth - i32::from(improving)) >= beta
+        {
+            return (eval + beta) / 2;
+        }
         // Null move: if handing the opponent a free move still leaves us above beta, a real
         // move will too (skipped in PV nodes, near mates and where the game has no pass).
-        let null = (!is_pv && !self.exact && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND)
-            .then(|| position.null_move())
+        let null = (!is_pv && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND)
+            .then_some(static_eval)
             .flatten()
-            .filter(|_| self.evaluate(position, ply) >= beta);
+            .filter(|&eval| eval >= beta)
+            .and_then(|_| position.null_move());
         if let Some(null) = null {
             const NULL_MOVE_REDUCTION: i32 = 2;
             let mut null_pv = Pv::new();
@@ -763,7 +796,6 @@ impl<G: Game> Worker<G> {
         let tt_move = hit
             .and_then(|h| h.move_slot)
             .and_then(|slot| moves.get(usize::from(slot)).copied());
-        let me = position.to_move().index();
         let mut scored = self.order(position, &moves, tt_move, ply, me);
 
         let original_alpha = alpha;

@@ -1,0 +1,28 @@
+//! The search's pruning and reduction constants, one set per game ([`Game::SEARCH_PARAMS`]):
+//! the games' evaluations differ in scale and volatility, so a margin that pays in one may
+//! lose in another. A margin of 0 (or a depth of 0) turns its technique off.
+//!
+//! [`Game::SEARCH_PARAMS`]: crate::game::Game::SEARCH_PARAMS
+
+/// Margins in evaluation units, depths in plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Reverse futility (static null move): at depth ≤ this, a static evaluation this
+    /// far above beta per ply of depth (one ply less when improving) returns at once.
+    pub rfp_depth: i32,
+    pub rfp_margin: i32,
+}
+
+impl SearchParams {
+    /// Every technique off: the search as it was before they were measured.
+    pub const OFF: SearchParams = SearchParams {
+        rfp_depth: 0,
+        rfp_margin: 0,
+    };
+
+    /// The values most games start from (each game's own are in its module).
+    pub const DEFAULT: SearchParams = SearchParams {
+        rfp_depth: 6,
+        rfp_margin: 80,
+    };
+}
