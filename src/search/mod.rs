@@ -803,6 +803,7 @@ impl<G: Game> Worker<G> {
         let mut best_move = None;
         let mut child_pv = Pv::new();
         let mut searched = 0;
+        let late_move_limit = params.late_move_limit(depth, improving);
         for i in 0..scored.len() {
             let mv = pick_next(&mut scored, i);
             if ply == 0
@@ -810,6 +811,17 @@ impl<G: Game> Worker<G> {
                     || !(self.root_allowed.is_empty() || self.root_allowed.contains(&mv)))
             {
                 continue;
+            }
+            // Late move pruning: near the horizon, once this many moves have been tried
+            // the quiet ones left (all the rest: captures are ordered first) are not, as
+            // long as one move has saved the side from a known loss.
+            if ply > 0
+                && searched >= late_move_limit
+                && best_score > -MATE_BOUND
+                && !self.exact
+                && !position.is_tactical(mv)
+            {
+                break;
             }
             let mut child = position.clone();
             child.play(mv);

@@ -11,6 +11,10 @@ pub struct SearchParams {
     /// far above beta per ply of depth (one ply less when improving) returns at once.
     pub rfp_depth: i32,
     pub rfp_margin: i32,
+    /// Late move pruning: at depth ≤ this, quiet moves after the first
+    /// `(lmp_base + depth²) / 2` (twice as many when improving) are not searched.
+    pub lmp_depth: i32,
+    pub lmp_base: i32,
 }
 
 impl SearchParams {
@@ -18,11 +22,25 @@ impl SearchParams {
     pub const OFF: SearchParams = SearchParams {
         rfp_depth: 0,
         rfp_margin: 0,
+        lmp_depth: 0,
+        lmp_base: 0,
     };
 
     /// The values most games start from (each game's own are in its module).
     pub const DEFAULT: SearchParams = SearchParams {
         rfp_depth: 6,
         rfp_margin: 80,
+        lmp_depth: 8,
+        lmp_base: 3,
     };
+
+    /// How many moves a node at `depth` searches before late move pruning stops it
+    /// (`usize::MAX`: no limit at this depth).
+    pub(crate) fn late_move_limit(&self, depth: i32, improving: bool) -> usize {
+        if depth > self.lmp_depth {
+            return usize::MAX;
+        }
+        let limit = (self.lmp_base + depth * depth) / (2 - i32::from(improving));
+        limit.max(1) as usize
+    }
 }
