@@ -804,6 +804,12 @@ impl<G: Game> Worker<G> {
         let mut child_pv = Pv::new();
         let mut searched = 0;
         let late_move_limit = params.late_move_limit(depth, improving);
+        // Futility: this near the horizon, a static evaluation this far below alpha is not
+        // raised by a quiet move.
+        let futile = static_eval.is_some_and(|eval| {
+            depth <= params.futility_depth
+                && eval + params.futility_base + params.futility_margin * depth <= alpha
+        });
         for i in 0..scored.len() {
             let mv = pick_next(&mut scored, i);
             if ply == 0
@@ -812,11 +818,12 @@ impl<G: Game> Worker<G> {
             {
                 continue;
             }
-            // Late move pruning: near the horizon, once this many moves have been tried
-            // the quiet ones left (all the rest: captures are ordered first) are not, as
-            // long as one move has saved the side from a known loss.
+            // Late move pruning and futility: near the horizon, once this many moves have
+            // been tried, or when the position is futile, the quiet moves left (all the
+            // rest: captures are ordered first) are not, as long as one move has saved the
+            // side from a known loss.
             if ply > 0
-                && searched >= late_move_limit
+                && (searched >= late_move_limit || futile)
                 && best_score > -MATE_BOUND
                 && !self.exact
                 && !position.is_tactical(mv)

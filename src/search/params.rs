@@ -15,6 +15,12 @@ pub struct SearchParams {
     /// `(lmp_base + depth²) / 2` (twice as many when improving) are not searched.
     pub lmp_depth: i32,
     pub lmp_base: i32,
+    /// Futility pruning: at depth ≤ this, a node whose static evaluation plus
+    /// `futility_base + futility_margin · depth` is at most alpha searches no quiet move
+    /// after its first move.
+    pub futility_depth: i32,
+    pub futility_base: i32,
+    pub futility_margin: i32,
 }
 
 impl SearchParams {
@@ -24,6 +30,9 @@ impl SearchParams {
         rfp_margin: 0,
         lmp_depth: 0,
         lmp_base: 0,
+        futility_depth: 0,
+        futility_base: 0,
+        futility_margin: 0,
     };
 
     /// The values most games start from (each game's own are in its module).
@@ -32,6 +41,9 @@ impl SearchParams {
         rfp_margin: 80,
         lmp_depth: 8,
         lmp_base: 3,
+        futility_depth: 6,
+        futility_base: 100,
+        futility_margin: 100,
     };
 
     /// How many moves a node at `depth` searches before late move pruning stops it
