@@ -5,12 +5,13 @@
 //! extra move after a capture) the child's score is taken as it is and the window is passed
 //! unchanged; only when the side changes is the score negated and the window flipped.
 
+mod history;
 mod line;
 mod ordering;
 mod params;
 mod score;
-mod stack;
 mod skill;
+mod stack;
 mod threads;
 mod timeman;
 
@@ -22,12 +23,13 @@ pub use timeman::{Clock, Limits};
 use crate::game::{Game, MoveList, Outcome};
 use crate::nnue::{Evaluator, Network};
 use crate::tt::{Bound, Table};
+use history::{Context, Histories};
 use line::Line;
 use ordering::{late_move_reduction, pick_next};
 use score::{INFINITY, MATE_BOUND, mate_distance_window, score_from_tt, score_to_tt};
+use stack::Stack;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use stack::Stack;
 use std::time::{Duration, Instant};
 use threads::{Completed, Helper, NodeCount, Shared};
 
@@ -85,8 +87,8 @@ struct Worker<G: Game> {
     /// 0 for the main thread, which keeps the time and the limits; helpers (1, 2…) search
     /// until it has finished.
     index: usize,
-    /// `[player][move index]`: how often a quiet move caused a cut-off, weighted by depth.
-    history: Vec<[i32; 2]>,
+    /// How often quiet moves caused cut-offs.
+    histories: Histories,
     killers: [[Option<G::Move>; 2]; MAX_PLY + 1],
     line: Line,
     /// What the search knows of each ply of the current line.
@@ -236,7 +238,7 @@ impl<G: Game> Searcher<G> {
     pub fn clear(&mut self) {
         self.clear_table();
         self.each_worker(|worker| {
-            worker.history.fill([0; 2]);
+            worker.histories.clear();
             worker.killers = [[None; 2]; MAX_PLY + 1];
         });
     }
@@ -374,7 +376,7 @@ impl<G: Game> Worker<G> {
             tt,
             shared,
             index,
-            history: vec![[0; 2]; G::MOVE_INDEX_LIMIT],
+            histories: Histories::new(G::MOVE_INDEX_LIMIT),
             killers: [[None; 2]; MAX_PLY + 1],
             line: Line::new(),
             stack: Stack::new(),
@@ -419,15 +421,7 @@ impl<G: Game> Worker<G> {
         self.pondering = limits.ponder;
         self.hard_deadline = None;
         self.line.reset(history);
-        let index = self.index;
-        for (move_index, entry) in self.history.iter_mut().enumerate() {
-            for (side, score) in entry.iter_mut().enumerate() {
-                *score /= 8;
-                if index > 0 {
-                    *score += threads::history_jitter(index, 2 * move_index + side);
-                }
-            }
-        }
+        self.histories.age(self.index);
     }
 
     /// Starts the clock of the search: when its `go` was read, or at the ponderhit.
@@ -776,6 +770,7 @@ impl<G: Game> Worker<G> {
         if let Some(null) = null {
             const NULL_MOVE_REDUCTION: i32 = 2;
             let mut null_pv = Pv::new();
+            self.stack.play(ply, None);
             self.line.push(key);
             let score = -self.negamax(
                 &null,
@@ -796,7 +791,10 @@ impl<G: Game> Worker<G> {
         let tt_move = hit
             .and_then(|h| h.move_slot)
             .and_then(|slot| moves.get(usize::from(slot)).copied());
-        let mut scored = self.order(position, &moves, tt_move, ply, me);
+        let context = self.context(ply, me);
+        let mut scored = self.order(position, &moves, tt_move, ply, me, context);
+        // The quiet moves searched here (move indices), for the malus when another cuts.
+        let mut quiets_tried: Vec<usize> = Vec::new();
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -830,9 +828,12 @@ impl<G: Game> Worker<G> {
             {
                 break;
             }
+            let quiet = !position.is_tactical(mv);
+            let move_index = G::move_index(mv);
             let mut child = position.clone();
             child.play(mv);
             let same_side = child.to_move() == position.to_move();
+            self.stack.play(ply, Some(move_index));
             self.line.push(key);
             // Every search of this child starts its window at alpha; only the depth and the
             // upper bound vary.
@@ -852,13 +853,16 @@ impl<G: Game> Worker<G> {
             } else {
                 // Late quiet moves are searched shallower first; one that surprises is
                 // searched again at full depth.
+                // A move with a good history is reduced less, one with a bad history more.
                 let reduction = if !self.exact
                     && depth >= 3
                     && searched >= 3
-                    && !position.is_tactical(mv)
+                    && quiet
                     && !self.killers[ply].contains(&Some(mv))
                 {
-                    late_move_reduction(depth, searched)
+                    let history = self.histories.score(me, move_index, context);
+                    (late_move_reduction(depth, searched) - history / params.lmr_history_divisor)
+                        .clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -887,10 +891,13 @@ impl<G: Game> Worker<G> {
                 }
             }
             if alpha >= beta {
-                if !position.is_tactical(mv) {
-                    self.reward_quiet(mv, ply, me, depth);
+                if quiet {
+                    self.reward_quiet(mv, ply, me, depth, context, &quiets_tried);
                 }
                 break;
+            }
+            if quiet {
+                quiets_tried.push(move_index);
             }
         }
         if searched == 0 {
@@ -981,6 +988,7 @@ impl<G: Game> Worker<G> {
         tt_move: Option<G::Move>,
         ply: usize,
         me: usize,
+        context: Context,
     ) -> Vec<(G::Move, i32)> {
         moves
             .iter()
@@ -994,21 +1002,50 @@ impl<G: Game> Worker<G> {
                 } else if self.killers[ply][1] == Some(mv) {
                     (1 << 28) - 1
                 } else {
-                    self.history[G::move_index(mv)][me]
+                    self.histories.score(me, G::move_index(mv), context)
                 };
                 (mv, score)
             })
             .collect()
     }
 
-    fn reward_quiet(&mut self, mv: G::Move, ply: usize, me: usize, depth: i32) {
+    /// The decisions above the node at `ply` (of player `me`) that key its continuation
+    /// histories.
+    fn context(&self, ply: usize, me: usize) -> Context {
+        let fold = |index| history::fold(index, G::MOVE_INDEX_LIMIT);
+        let previous = ply.checked_sub(1).and_then(|above| {
+            let (mover, mv) = self.stack.decision(above);
+            mv.map(|mv| (fold(mv), mover == me))
+        });
+        let own = self
+            .stack
+            .previous_own(ply)
+            .and_then(|above| self.stack.decision(above).1)
+            .map(fold);
+        Context { previous, own }
+    }
+
+    /// A quiet move cut off: it becomes a killer and its histories rise, those of the
+    /// quiet moves tried before it fall.
+    fn reward_quiet(
+        &mut self,
+        mv: G::Move,
+        ply: usize,
+        me: usize,
+        depth: i32,
+        context: Context,
+        tried: &[usize],
+    ) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(mv) {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
-        let entry = &mut self.history[G::move_index(mv)][me];
-        *entry = (*entry + depth * depth).min(1 << 27);
+        let bonus = history::bonus(depth);
+        self.histories.update(me, G::move_index(mv), context, bonus);
+        for &other in tried {
+            self.histories.update(me, other, context, -bonus);
+        }
     }
 }
 

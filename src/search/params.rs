@@ -21,6 +21,9 @@ pub struct SearchParams {
     pub futility_depth: i32,
     pub futility_base: i32,
     pub futility_margin: i32,
+    /// Late move reductions shrink by a quiet move's history over this (grow when it is
+    /// negative).
+    pub lmr_history_divisor: i32,
 }
 
 impl SearchParams {
@@ -33,6 +36,7 @@ impl SearchParams {
         futility_depth: 0,
         futility_base: 0,
         futility_margin: 0,
+        lmr_history_divisor: i32::MAX,
     };
 
     /// The values most games start from (each game's own are in its module).
@@ -44,6 +48,7 @@ impl SearchParams {
         futility_depth: 6,
         futility_base: 100,
         futility_margin: 100,
+        lmr_history_divisor: 8192,
     };
 
     /// How many moves a node at `depth` searches before late move pruning stops it

@@ -14,6 +14,9 @@ struct Frame {
     mover: u8,
     /// Its static evaluation (from its mover's view); `None` where none was taken.
     eval: Option<i32>,
+    /// The index of the move being searched there ([`crate::game::Game::move_index`]);
+    /// `None` for a null move.
+    mv: Option<usize>,
 }
 
 pub(crate) struct Stack<M> {
@@ -30,6 +33,7 @@ impl<M> Stack<M> {
             frames: [Frame {
                 mover: 0,
                 eval: None,
+                mv: None,
             }; MAX_PLY + 2],
             _moves: std::marker::PhantomData,
         }
@@ -41,7 +45,21 @@ impl<M> Stack<M> {
         self.frames[ply] = Frame {
             mover: mover as u8,
             eval,
+            mv: None,
         };
+    }
+
+    /// Records the move the node at `ply` is about to search (`None`: a null move).
+    #[inline]
+    pub(crate) fn play(&mut self, ply: usize, mv: Option<usize>) {
+        self.frames[ply].mv = mv;
+    }
+
+    /// Who decided at `ply` (a player index) and what (a move index; `None`: a null move).
+    #[inline]
+    pub(crate) fn decision(&self, ply: usize) -> (usize, Option<usize>) {
+        let frame = &self.frames[ply];
+        (usize::from(frame.mover), frame.mv)
     }
 
     /// The nearest ply above `ply` where the same player was to move.
