@@ -738,6 +738,17 @@ impl<G: Game> Worker<G> {
                 return score;
             }
         }
+        let tt_move = hit
+            .and_then(|h| h.move_slot)
+            .and_then(|slot| moves.get(usize::from(slot)).copied());
+        // Internal iterative reduction: a node the table knows no move for was not
+        // searched before (or is new to this line): search it shallower, and let the next
+        // iteration, with a move to try first, go deeper.
+        let depth = if !self.exact && tt_move.is_none() && depth >= self.params.iir_depth {
+            depth - 1
+        } else {
+            depth
+        };
         let me = position.to_move().index();
         let static_eval = if self.exact {
             None
@@ -788,9 +799,6 @@ impl<G: Game> Worker<G> {
                 return score.min(MATE_BOUND);
             }
         }
-        let tt_move = hit
-            .and_then(|h| h.move_slot)
-            .and_then(|slot| moves.get(usize::from(slot)).copied());
         let context = self.context(ply, me);
         let mut scored = self.order(position, &moves, tt_move, ply, me, context);
         // The quiet moves searched here (move indices), for the malus when another cuts.

@@ -24,6 +24,9 @@ pub struct SearchParams {
     /// Late move reductions shrink by a quiet move's history over this (grow when it is
     /// negative).
     pub lmr_history_divisor: i32,
+    /// Internal iterative reduction: a node of at least this depth without a table move is
+    /// searched one ply shallower.
+    pub iir_depth: i32,
 }
 
 impl SearchParams {
@@ -37,6 +40,7 @@ impl SearchParams {
         futility_base: 0,
         futility_margin: 0,
         lmr_history_divisor: i32::MAX,
+        iir_depth: i32::MAX,
     };
 
     /// The values most games start from (each game's own are in its module).
@@ -49,6 +53,7 @@ impl SearchParams {
         futility_base: 100,
         futility_margin: 100,
         lmr_history_divisor: 8192,
+        iir_depth: 4,
     };
 
     /// How many moves a node at `depth` searches before late move pruning stops it
