@@ -942,6 +942,10 @@ impl<G: Game> Worker<G> {
 
     /// Captures only, until the position is quiet. The side to move may always stand pat,
     /// which in an extra move is the same as passing.
+    ///
+    /// It reads and writes the table at depth 0: a result of 0 is neither stored nor
+    /// trusted (it may be a repetition's draw, [`Worker::negamax`]), and a deeper entry of
+    /// the same position is never overwritten.
     fn quiescence(&mut self, position: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.count_node();
         if self.aborted {
@@ -960,13 +964,49 @@ impl<G: Game> Worker<G> {
             }
             Err(bound) => return bound,
         };
+        let key = position.hash();
+        let hit = if self.exact { None } else { self.tt.probe(key) };
+        if let Some(hit) = hit.filter(|h| h.score != 0 && beta - alpha == 1) {
+            let score = score_from_tt(hit.score, ply);
+            let cut = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        let original_alpha = alpha;
         let stand_pat = self.evaluate(position, ply);
-        if stand_pat >= beta || ply >= MAX_PLY {
+        if ply >= MAX_PLY {
+            return stand_pat;
+        }
+        let store = |this: &Self, best: i32, best_move: Option<usize>| {
+            if this.exact || best == 0 || hit.is_some_and(|h| h.depth > 0) {
+                return;
+            }
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let slot = best_move.map(|slot| slot as u16);
+            this.tt.store(key, slot, score_to_tt(best, ply), 0, bound);
+        };
+        if stand_pat >= beta {
+            store(self, stand_pat, None);
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
-        for &mv in moves.iter().filter(|&&mv| position.is_tactical(mv)) {
+        let mut best_move = None;
+        for (slot, &mv) in moves.iter().enumerate() {
+            if !position.is_tactical(mv) {
+                continue;
+            }
             let mut child = position.clone();
             child.play(mv);
             let score = if child.to_move() == position.to_move() {
@@ -979,12 +1019,14 @@ impl<G: Game> Worker<G> {
             }
             if score > best {
                 best = score;
+                best_move = Some(slot);
                 alpha = alpha.max(score);
                 if alpha >= beta {
                     break;
                 }
             }
         }
+        store(self, best, best_move);
         best
     }
 
