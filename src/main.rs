@@ -18,6 +18,7 @@ use shove::pipeline::openings::OpeningConfig;
 use shove::pipeline::selfplay::{self, Budget, SelfplayConfig};
 use shove::pipeline::tune::{TuneConfig, TuneRun};
 use shove::players::BotKind;
+use shove::search::ParamChanges;
 use shove::search::Skill;
 use std::path::Path;
 use std::process::ExitCode;
@@ -39,6 +40,7 @@ fn run(args: Args) -> Result<(), String> {
         threads,
         level,
         eval,
+        search_params,
         command,
     } = args;
     if let Some(command) = &command {
@@ -48,6 +50,7 @@ fn run(args: Args) -> Result<(), String> {
             ("--level", level.is_some()),
             ("--eval", eval.kind.is_some()),
             ("--eval-file", eval.file.is_some()),
+            ("--search-params", search_params.is_some()),
         ] {
             if given {
                 return Err(format!(
@@ -161,6 +164,7 @@ fn run(args: Args) -> Result<(), String> {
         threads,
         level,
         eval,
+        search_params,
         command,
     };
     with_game(&name, run).and_then(|result| result)
@@ -209,6 +213,7 @@ struct Run {
     threads: Option<usize>,
     level: Option<u32>,
     eval: EvalArgs,
+    search_params: Option<ParamChanges>,
     command: Option<Command>,
 }
 
@@ -239,6 +244,8 @@ impl GameVisitor for Run {
             // The file first: `Evaluation network` may need it.
             options.extend(eval_file.as_deref().map(|f| ("EvalFile", f)));
             options.extend(evaluation.as_deref().map(|k| ("Evaluation", k)));
+            let search_params = self.search_params.as_ref().map(|c| c.to_string());
+            options.extend(search_params.as_deref().map(|c| ("SearchParams", c)));
             options.extend(
                 self.rule_options
                     .iter()

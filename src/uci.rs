@@ -18,7 +18,7 @@ use crate::matches::Adjudication;
 use crate::nnue::EvalKind;
 use crate::nnue::choice::{self, EMBEDDED};
 use crate::players::BotKind;
-use crate::search::Skill;
+use crate::search::{ParamChanges, Skill};
 use output::Output;
 use session::{GameSession, GoSettings, Session};
 use std::io::{self, BufRead, Write};
@@ -162,6 +162,8 @@ struct Engine {
     evaluation: Option<EvalKind>,
     /// `EvalFile` as set (`None`: the built-in network); it applies while its game is played.
     eval_file: Option<EvalFile>,
+    /// `SearchParams`: changes to every game's search margins.
+    search_params: ParamChanges,
     /// The options (name, value) given on the command line.
     startup: Vec<(String, String)>,
     /// The rule options (name, value) of every game, as last set on the command line or by
@@ -191,6 +193,7 @@ impl Engine {
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
             evaluation: None,
             eval_file: None,
+            search_params: ParamChanges::default(),
             startup: Vec::new(),
             rules: Vec::new(),
             adjudication: Adjudication::default(),
@@ -353,6 +356,10 @@ impl Engine {
             "option name EvalFile type string default {}",
             self.startup_value("EvalFile", EMBEDDED)
         ));
+        out.line(&format!(
+            "option name SearchParams type string default {}",
+            self.startup_value("SearchParams", "none")
+        ));
         out.line("option name Ponder type check default false");
         out.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
@@ -469,6 +476,14 @@ impl Engine {
                 Some(EvalFile { path, game })
             };
             self.apply_evaluation();
+        } else if name.eq_ignore_ascii_case("SearchParams") {
+            let changes: ParamChanges = value
+                .parse()
+                .map_err(|e| format!("option SearchParams: {e}"))?;
+            self.session
+                .set_search_params(&changes)
+                .map_err(|e| format!("option SearchParams: {e}"))?;
+            self.search_params = changes;
         } else if name.eq_ignore_ascii_case("Skill Level") {
             let level = spin(&name, &value, 0, Skill::MAX_LEVEL as usize)?;
             self.skill = Skill::new(level as u32)?;
@@ -497,6 +512,9 @@ impl Engine {
                 self.session = self.new_session(game);
                 if self.evaluation.is_some() || self.eval_file.is_some() {
                     self.apply_evaluation();
+                }
+                if let Err(error) = self.session.set_search_params(&self.search_params) {
+                    tracing::error!(%error, "the search parameters of the new game");
                 }
             }
         } else {

@@ -312,6 +312,7 @@ fn check_handshake(command: &str, ok: &str) {
             "option name Clear Hash type button",
             "option name Evaluation type combo default network var classical var network",
             "option name EvalFile type string default <embedded>",
+            "option name SearchParams type string default none",
             "option name Ponder type check default false",
             "option name MultiPV type spin default 1 min 1 max 64",
             "option name Skill Level type spin default 20 min 0 max 20",
@@ -587,7 +588,9 @@ fn start_nodes(game: &str, evaluation: &str, setup: &[&str]) -> String {
         engine.send(command);
     }
     engine.send("position startpos");
-    engine.send("go depth 4");
+    // Deep enough that the two evaluations' trees differ in size in every game (at depth
+    // 4 pruning left Abraxas' two the same size).
+    engine.send("go depth 5");
     let nodes = last_nodes(&search_infos(&mut engine));
     engine.quit();
     nodes

@@ -9,6 +9,7 @@ use crate::matches::{self, TimeControl, stats::Sprt};
 use crate::nnue::{EvalKind, Network, choice};
 use crate::pipeline::shard::Shard;
 use crate::players::BotKind;
+use crate::search::ParamChanges;
 use crate::{abraxas, offboard};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -48,6 +49,10 @@ pub struct Args {
     /// options.
     #[command(flatten)]
     pub eval: EvalArgs,
+    /// Protocol mode only: changes to the game's search margins, `name=value,…` (sets the
+    /// `SearchParams` option; for matches and tuning, protocol.md).
+    #[arg(long, value_name = "CHANGES")]
+    pub search_params: Option<ParamChanges>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

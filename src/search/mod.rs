@@ -15,7 +15,7 @@ mod stack;
 mod threads;
 mod timeman;
 
-pub use params::SearchParams;
+pub use params::{ParamChanges, SearchParams};
 pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
 pub use skill::Skill;
 pub use timeman::{Clock, Limits};
@@ -178,6 +178,11 @@ impl<G: Game> Searcher<G> {
     /// clearing it (the `ponderhit`) starts the clock of the search.
     pub fn ponder_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.shared.ponder)
+    }
+
+    /// Searches with these margins from now on (the game's own are [`Game::SEARCH_PARAMS`]).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.each_worker(|worker| worker.params = params);
     }
 
     /// Turns off (or on again) everything that makes a fixed-depth value differ from the
@@ -965,7 +970,8 @@ impl<G: Game> Worker<G> {
             Err(bound) => return bound,
         };
         let key = position.hash();
-        let hit = if self.exact { None } else { self.tt.probe(key) };
+        let use_table = !self.exact && self.params.quiescence_table != 0;
+        let hit = if use_table { self.tt.probe(key) } else { None };
         if let Some(hit) = hit.filter(|h| h.score != 0 && beta - alpha == 1) {
             let score = score_from_tt(hit.score, ply);
             let cut = match hit.bound {
@@ -983,7 +989,7 @@ impl<G: Game> Worker<G> {
             return stand_pat;
         }
         let store = |this: &Self, best: i32, best_move: Option<usize>| {
-            if this.exact || best == 0 || hit.is_some_and(|h| h.depth > 0) {
+            if !use_table || best == 0 || hit.is_some_and(|h| h.depth > 0) {
                 return;
             }
             let bound = if best >= beta {
@@ -1062,6 +1068,9 @@ impl<G: Game> Worker<G> {
     /// The decisions above the node at `ply` (of player `me`) that key its continuation
     /// histories.
     fn context(&self, ply: usize, me: usize) -> Context {
+        if self.params.continuation_history == 0 {
+            return Context::default();
+        }
         let fold = |index| history::fold(index, G::MOVE_INDEX_LIMIT);
         let previous = ply.checked_sub(1).and_then(|above| {
             let (mover, mv) = self.stack.decision(above);

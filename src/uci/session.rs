@@ -12,7 +12,7 @@ use crate::matches::Adjudication;
 use crate::nnue::{self, EvalKind, Network};
 use crate::perft;
 use crate::players::{Bot, BotKind, random_seed};
-use crate::search::{Info, Score, Searcher, Skill};
+use crate::search::{Info, ParamChanges, Score, SearchParams, Searcher, Skill};
 use std::fmt::Display;
 use std::path::Path;
 use std::sync::Arc;
@@ -45,6 +45,9 @@ pub(crate) trait GameSession {
     /// (the built-in one when `None`); on `Err` the evaluation in force stays.
     fn set_evaluation(&mut self, kind: Option<EvalKind>, file: Option<&Path>)
     -> Result<(), String>;
+    /// Searches with the game's margins changed by `changes` (the `SearchParams` option);
+    /// on `Err` (a name this game's search does not have) nothing changed.
+    fn set_search_params(&mut self, changes: &ParamChanges) -> Result<(), String>;
     /// Allocates the searcher if that has not happened yet (`isready`).
     fn prepare(&mut self);
     /// Sets the draw rules the game's rules lack (`MaxPlies`, `RepetitionDraw`).
@@ -123,6 +126,8 @@ pub(crate) struct Session<G: Game> {
     threads: usize,
     /// The network searches evaluate with; `None`: the classical evaluation.
     network: Option<Arc<Network>>,
+    /// The search's margins: the game's own, changed by the `SearchParams` option.
+    params: SearchParams,
     /// `None` until first needed, and while a search owns it.
     searcher: Option<Searcher<G>>,
     /// The built-in player that moves instead of the search; `None` while a search owns it.
@@ -159,6 +164,7 @@ impl<G: Game> Session<G> {
                 tracing::error!(%error, "falling back to the classical evaluation");
                 None
             }),
+            params: G::SEARCH_PARAMS,
             searcher: None,
             bot: player.map(|kind| Box::new(Bot::new(kind, random_seed()))),
             adjudication: Adjudication::default(),
@@ -181,11 +187,11 @@ impl<G: Game> Session<G> {
     }
 
     fn searcher(&mut self) -> &mut Searcher<G> {
-        let (megabytes, threads) = (self.hash_megabytes, self.threads);
+        let (megabytes, threads, params) = (self.hash_megabytes, self.threads, self.params);
         let network = &self.network;
         self.searcher.get_or_insert_with(|| {
             tracing::debug!(megabytes, threads, "allocating the searcher");
-            new_searcher(megabytes, threads, network)
+            new_searcher(megabytes, threads, network, params)
         })
     }
 
@@ -218,10 +224,12 @@ fn new_searcher<G: Game>(
     megabytes: usize,
     threads: usize,
     network: &Option<Arc<Network>>,
+    params: SearchParams,
 ) -> Searcher<G> {
     let mut searcher = Searcher::new(megabytes);
     searcher.set_threads(threads);
     searcher.set_network(network.clone());
+    searcher.set_params(params);
     searcher
 }
 
@@ -310,7 +318,7 @@ impl<G: Game> GameSession for Session<G> {
         match &mut self.searcher {
             Some(searcher) => searcher.set_hash(megabytes)?,
             None => {
-                let mut searcher = new_searcher(0, self.threads, &self.network);
+                let mut searcher = new_searcher(0, self.threads, &self.network, self.params);
                 searcher.set_hash(megabytes)?;
                 self.searcher = Some(searcher);
             }
@@ -344,6 +352,14 @@ impl<G: Game> GameSession for Session<G> {
         self.network = nnue::choice::resolve::<G>(kind, file)?;
         if let Some(searcher) = &mut self.searcher {
             searcher.set_network(self.network.clone());
+        }
+        Ok(())
+    }
+
+    fn set_search_params(&mut self, changes: &ParamChanges) -> Result<(), String> {
+        self.params = G::SEARCH_PARAMS.changed(changes)?;
+        if let Some(searcher) = &mut self.searcher {
+            searcher.set_params(self.params);
         }
         Ok(())
     }
@@ -408,7 +424,7 @@ impl<G: Game> GameSession for Session<G> {
         let over = matches!(self.outcome(), Ok(Some(_)));
         let root = position.clone();
         let history = self.history.clone();
-        let (threads, megabytes) = (self.threads, self.hash_megabytes);
+        let (threads, megabytes, params) = (self.threads, self.hash_megabytes, self.params);
         let network = &self.network;
         let (mut mover, stop, ponder) = match self.bot.take() {
             Some(bot) => (
@@ -420,7 +436,7 @@ impl<G: Game> GameSession for Session<G> {
                 let mut searcher = self
                     .searcher
                     .take()
-                    .unwrap_or_else(|| new_searcher(megabytes, threads, network));
+                    .unwrap_or_else(|| new_searcher(megabytes, threads, network, params));
                 searcher.set_search_moves(&search_moves);
                 let (stop, ponder) = (searcher.stop_flag(), searcher.ponder_flag());
                 (Mover::Search(searcher), stop, ponder)
