@@ -20,7 +20,6 @@ pub use sheet::{Corner, Rules, Sheet};
 
 use crate::diagram;
 use crate::game::{Game, Player};
-use crate::search::SearchParams;
 
 /// Engine option: the sheet (`s1`..`s6` or a 9-row map).
 pub const SHEET_OPTION: &str = "AbraxasSheet";
@@ -50,11 +49,6 @@ impl Game for Position {
     /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
     /// (docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = true;
-    /// No late move pruning: it lost in matches at `movetime=20` (docs/experiments.md).
-    const SEARCH_PARAMS: SearchParams = SearchParams {
-        lmp_depth: 0,
-        ..SearchParams::DEFAULT
-    };
 
     // docs/strength.md, Levels (levels 10 and 11, which the fit put 7 apart the wrong way
     // round within their errors, both at their mean).

@@ -18,6 +18,7 @@ pub use position::{Marble, Position};
 
 use crate::diagram;
 use crate::game::{Game, Player};
+use crate::search::SearchParams;
 use std::fmt;
 use std::str::FromStr;
 
@@ -97,6 +98,12 @@ impl Game for Position {
     /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
     /// (docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = true;
+    /// No futility pruning of quiet moves: it did not gain at `movetime=20`
+    /// (docs/experiments.md).
+    const SEARCH_PARAMS: SearchParams = SearchParams {
+        futility_depth: 0,
+        ..SearchParams::DEFAULT
+    };
 
     fn null_move(&self) -> Option<Position> {
         Position::null_move(self)

@@ -23,7 +23,6 @@ pub use sectors::{DEFAULT_SECTOR_VALUES, Exit, Rules, RulesError, SECTORS, ring_
 
 use crate::diagram;
 use crate::game::{Game, Player};
-use crate::search::SearchParams;
 use position::colour_name;
 
 /// The engine option that sets the sector values.
@@ -59,11 +58,6 @@ impl Game for Position {
 
     /// The network beat the classical evaluation at `movetime=20` (docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = true;
-    /// No late move pruning: it lost in matches at `movetime=20` (docs/experiments.md).
-    const SEARCH_PARAMS: SearchParams = SearchParams {
-        lmp_depth: 0,
-        ..SearchParams::DEFAULT
-    };
 
     fn null_move(&self) -> Option<Position> {
         Position::null_move(self)
