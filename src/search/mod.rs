@@ -93,6 +93,11 @@ struct Worker<G: Game> {
     line: Line,
     /// What the search knows of each ply of the current line.
     stack: Stack<G::Move>,
+    /// Per ply: the move a singular-extension search leaves out (`None`: an ordinary
+    /// search).
+    excluded: [Option<G::Move>; MAX_PLY + 2],
+    /// The depth of the iteration being searched (extensions stop at twice it).
+    root_depth: i32,
     /// This game's pruning margins ([`Game::SEARCH_PARAMS`]).
     params: SearchParams,
     // Per-search state.
@@ -385,6 +390,8 @@ impl<G: Game> Worker<G> {
             killers: [[None; 2]; MAX_PLY + 1],
             line: Line::new(),
             stack: Stack::new(),
+            excluded: [None; MAX_PLY + 2],
+            root_depth: 0,
             params: G::SEARCH_PARAMS,
             nodes: 0,
             published: Arc::default(),
@@ -598,6 +605,7 @@ impl<G: Game> Worker<G> {
         } else {
             (-INFINITY, INFINITY)
         };
+        self.root_depth = depth as i32;
         loop {
             let score = self.negamax(root, depth as i32, 0, alpha, beta, pv);
             if self.aborted {
@@ -732,7 +740,10 @@ impl<G: Game> Worker<G> {
         } else {
             None
         };
-        if let Some(hit) = hit.filter(|h| ply > 0 && !is_pv && h.depth >= depth as u32) {
+        let excluded = self.excluded[ply];
+        if let Some(hit) =
+            hit.filter(|h| ply > 0 && !is_pv && excluded.is_none() && h.depth >= depth as u32)
+        {
             let score = score_from_tt(hit.score, ply);
             let cut = match hit.bound {
                 Bound::Exact => true,
@@ -769,6 +780,7 @@ impl<G: Game> Worker<G> {
         if let Some(eval) = static_eval
             && !is_pv
             && ply > 0
+            && excluded.is_none()
             && depth <= params.rfp_depth
             && eval < MATE_BOUND
             && beta > -MATE_BOUND
@@ -778,11 +790,12 @@ impl<G: Game> Worker<G> {
         }
         // Null move: if handing the opponent a free move still leaves us above beta, a real
         // move will too (skipped in PV nodes, near mates and where the game has no pass).
-        let null = (!is_pv && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND)
-            .then_some(static_eval)
-            .flatten()
-            .filter(|&eval| eval >= beta)
-            .and_then(|_| position.null_move());
+        let null =
+            (!is_pv && ply > 0 && excluded.is_none() && depth >= 3 && beta.abs() < MATE_BOUND)
+                .then_some(static_eval)
+                .flatten()
+                .filter(|&eval| eval >= beta)
+                .and_then(|_| position.null_move());
         if let Some(null) = null {
             const NULL_MOVE_REDUCTION: i32 = 2;
             let mut null_pv = Pv::new();
@@ -804,6 +817,47 @@ impl<G: Game> Worker<G> {
                 return score.min(MATE_BOUND);
             }
         }
+        // Singular extension: when the table's move, searched before to nearly this depth
+        // and found to cut, is the only move that holds (the others, searched shallower
+        // without it, all fall short of its score by a margin), it is searched a ply
+        // deeper. If another move holds as well and even the lowered bound is above beta,
+        // the node cuts at once (multi-cut).
+        let mut extension = 0;
+        if let (Some(tt_move), Some(hit)) = (tt_move, hit)
+            && params.singular_depth > 0
+            && ply > 0
+            && excluded.is_none()
+            && depth >= params.singular_depth
+            && (ply as i32) < 2 * self.root_depth
+            && hit.bound != Bound::Upper
+            && hit.depth + 3 >= depth as u32
+        {
+            let tt_score = score_from_tt(hit.score, ply);
+            if tt_score.abs() < MATE_BOUND {
+                let singular_beta = tt_score - params.singular_margin * depth;
+                self.excluded[ply] = Some(tt_move);
+                let mut singular_pv = Pv::new();
+                let score = self.negamax(
+                    position,
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta - 1,
+                    singular_beta,
+                    &mut singular_pv,
+                );
+                self.excluded[ply] = None;
+                // The search at this ply wrote its own frame: the same position's.
+                self.stack.enter(ply, me, static_eval);
+                if self.aborted {
+                    return 0;
+                }
+                if score < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
         let context = self.context(ply, me);
         let mut scored = self.order(position, &moves, tt_move, ply, me, context);
         // The quiet moves searched here (move indices), for the malus when another cuts.
@@ -823,6 +877,9 @@ impl<G: Game> Worker<G> {
         });
         for i in 0..scored.len() {
             let mv = pick_next(&mut scored, i);
+            if Some(mv) == excluded {
+                continue;
+            }
             if ply == 0
                 && (self.root_excluded.contains(&mv)
                     || !(self.root_allowed.is_empty() || self.root_allowed.contains(&mv)))
@@ -861,8 +918,9 @@ impl<G: Game> Worker<G> {
                     &mut child_pv,
                 )
             };
+            let extension = if Some(mv) == tt_move { extension } else { 0 };
             let score = if searched == 0 {
-                search(self, depth - 1, beta)
+                search(self, depth - 1 + extension, beta)
             } else {
                 // Late quiet moves are searched shallower first; one that surprises is
                 // searched again at full depth.
@@ -925,6 +983,7 @@ impl<G: Game> Worker<G> {
             Bound::Upper
         };
         if !self.exact
+            && excluded.is_none()
             && (ply > 0 || (self.root_excluded.is_empty() && self.root_allowed.is_empty()))
         {
             let slot = best_move.and_then(|best| moves.iter().position(|&mv| mv == best));

@@ -32,6 +32,10 @@ pub struct SearchParams {
     pub continuation_history: i32,
     /// 1: quiescence probes and stores the table; 0: it does not.
     pub quiescence_table: i32,
+    /// Singular extensions at depth ≥ this (0: none), the other moves searched against
+    /// the table's score lowered by `singular_margin` per ply of depth.
+    pub singular_depth: i32,
+    pub singular_margin: i32,
 }
 
 impl SearchParams {
@@ -48,6 +52,8 @@ impl SearchParams {
         iir_depth: i32::MAX,
         continuation_history: 0,
         quiescence_table: 0,
+        singular_depth: 0,
+        singular_margin: 0,
     };
 
     /// The values most games start from (each game's own are in its module).
@@ -65,6 +71,8 @@ impl SearchParams {
         iir_depth: 4,
         continuation_history: 1,
         quiescence_table: 1,
+        singular_depth: 6,
+        singular_margin: 3,
     };
 
     /// How many moves a node at `depth` searches before late move pruning stops it
@@ -126,7 +134,7 @@ impl std::fmt::Display for ParamChanges {
 
 impl SearchParams {
     /// The names `SearchParams` takes, in the struct's order.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 13] = [
         "rfp_depth",
         "rfp_margin",
         "lmp_depth",
@@ -138,6 +146,8 @@ impl SearchParams {
         "iir_depth",
         "continuation_history",
         "quiescence_table",
+        "singular_depth",
+        "singular_margin",
     ];
 
     fn field(&mut self, name: &str) -> Option<&mut i32> {
@@ -153,6 +163,8 @@ impl SearchParams {
             "iir_depth" => &mut self.iir_depth,
             "continuation_history" => &mut self.continuation_history,
             "quiescence_table" => &mut self.quiescence_table,
+            "singular_depth" => &mut self.singular_depth,
+            "singular_margin" => &mut self.singular_margin,
             _ => return None,
         })
     }
