@@ -257,6 +257,13 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// Material alone (what has been won and what is left) from the view of
     /// [`Game::to_move`]: the evaluation of the simple reference players.
     fn material(&self) -> i32;
+    /// A cheap key of what the static evaluation tends to misjudge alike, for the search's
+    /// correction history ([`crate::search`]): by default the material balance and the
+    /// network's output bucket (how far the game has gone).
+    fn correction_key(&self) -> u64 {
+        let material = self.material() as u64;
+        (material ^ (self.network_bucket() as u64) << 32).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32
+    }
     /// The search's pruning margins and depths for this game (measured per game:
     /// docs/strength.md).
     const SEARCH_PARAMS: crate::search::SearchParams = crate::search::SearchParams::DEFAULT;

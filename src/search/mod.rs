@@ -5,6 +5,7 @@
 //! extra move after a capture) the child's score is taken as it is and the window is passed
 //! unchanged; only when the side changes is the score negated and the window flipped.
 
+mod correction;
 mod history;
 mod line;
 mod ordering;
@@ -23,6 +24,7 @@ pub use timeman::{Clock, Limits};
 use crate::game::{Game, MoveList, Outcome};
 use crate::nnue::{Evaluator, Network};
 use crate::tt::{Bound, Table};
+use correction::Correction;
 use history::{Context, Histories};
 use line::Line;
 use ordering::{late_move_reduction, pick_next};
@@ -89,6 +91,8 @@ struct Worker<G: Game> {
     index: usize,
     /// How often quiet moves caused cut-offs.
     histories: Histories,
+    /// How far searches found the static evaluation off, by structure.
+    correction: Correction,
     killers: [[Option<G::Move>; 2]; MAX_PLY + 1],
     line: Line,
     /// What the search knows of each ply of the current line.
@@ -249,6 +253,7 @@ impl<G: Game> Searcher<G> {
         self.clear_table();
         self.each_worker(|worker| {
             worker.histories.clear();
+            worker.correction.clear();
             worker.killers = [[None; 2]; MAX_PLY + 1];
         });
     }
@@ -387,6 +392,7 @@ impl<G: Game> Worker<G> {
             shared,
             index,
             histories: Histories::new(G::MOVE_INDEX_LIMIT),
+            correction: Correction::new(),
             killers: [[None; 2]; MAX_PLY + 1],
             line: Line::new(),
             stack: Stack::new(),
@@ -766,11 +772,18 @@ impl<G: Game> Worker<G> {
             depth
         };
         let me = position.to_move().index();
-        let static_eval = if self.exact {
+        let raw_eval = (!self.exact).then(|| self.evaluate(position, ply));
+        let correction_key = if self.params.correction == 0 {
             None
         } else {
-            Some(self.evaluate(position, ply))
+            Some(position.correction_key())
         };
+        let static_eval = raw_eval.map(|eval| match correction_key {
+            Some(key) => {
+                (eval + self.correction.get(key, me)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            }
+            None => eval,
+        });
         self.stack.enter(ply, me, static_eval);
         let improving = self.stack.improving(ply);
         let params = self.params;
@@ -982,6 +995,17 @@ impl<G: Game> Worker<G> {
         } else {
             Bound::Upper
         };
+        // The correction history learns from results that say more than the bound: not a
+        // cut-off below the evaluation, nor a fail-low above it, nor a capture's gain.
+        if let (Some(key), Some(raw)) = (correction_key, raw_eval)
+            && excluded.is_none()
+            && best_score.abs() < MATE_BOUND
+            && best_move.is_none_or(|mv| !position.is_tactical(mv))
+            && !(bound == Bound::Lower && best_score <= static_eval.unwrap_or(raw))
+            && !(bound == Bound::Upper && best_score >= static_eval.unwrap_or(raw))
+        {
+            self.correction.update(key, me, depth, raw, best_score);
+        }
         if !self.exact
             && excluded.is_none()
             && (ply > 0 || (self.root_excluded.is_empty() && self.root_allowed.is_empty()))
@@ -1043,7 +1067,13 @@ impl<G: Game> Worker<G> {
             }
         }
         let original_alpha = alpha;
-        let stand_pat = self.evaluate(position, ply);
+        let mut stand_pat = self.evaluate(position, ply);
+        if self.params.correction != 0 && !self.exact {
+            let correction = self
+                .correction
+                .get(position.correction_key(), position.to_move().index());
+            stand_pat = (stand_pat + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        }
         if ply >= MAX_PLY {
             return stand_pat;
         }

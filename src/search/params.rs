@@ -36,6 +36,8 @@ pub struct SearchParams {
     /// the table's score lowered by `singular_margin` per ply of depth.
     pub singular_depth: i32,
     pub singular_margin: i32,
+    /// 1: the static evaluation is corrected by the correction history; 0: it is not.
+    pub correction: i32,
 }
 
 impl SearchParams {
@@ -54,6 +56,7 @@ impl SearchParams {
         quiescence_table: 0,
         singular_depth: 0,
         singular_margin: 0,
+        correction: 0,
     };
 
     /// The values most games start from (each game's own are in its module).
@@ -73,6 +76,7 @@ impl SearchParams {
         quiescence_table: 1,
         singular_depth: 6,
         singular_margin: 3,
+        correction: 1,
     };
 
     /// How many moves a node at `depth` searches before late move pruning stops it
@@ -134,7 +138,7 @@ impl std::fmt::Display for ParamChanges {
 
 impl SearchParams {
     /// The names `SearchParams` takes, in the struct's order.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "rfp_depth",
         "rfp_margin",
         "lmp_depth",
@@ -148,6 +152,7 @@ impl SearchParams {
         "quiescence_table",
         "singular_depth",
         "singular_margin",
+        "correction",
     ];
 
     fn field(&mut self, name: &str) -> Option<&mut i32> {
@@ -165,6 +170,7 @@ impl SearchParams {
             "quiescence_table" => &mut self.quiescence_table,
             "singular_depth" => &mut self.singular_depth,
             "singular_margin" => &mut self.singular_margin,
+            "correction" => &mut self.correction,
             _ => return None,
         })
     }
