@@ -7,12 +7,13 @@ use shove::akiba;
 use shove::cli::{
     self,
     args::{
-        Args, Command, EvalArgs, GameArg, MatchArgs, ReviewArgs, RuleArgs, SelfplayArgs, TuneArgs,
+        Args, Command, EvalArgs, GameArg, MatchArgs, ReviewArgs, RuleArgs, SelfplayArgs,
+        TournamentArgs, TuneArgs,
     },
 };
 use shove::game::Game;
 use shove::games::{GameVisitor, with_game};
-use shove::matches::{self, Adjudication, EngineConfig, MatchConfig};
+use shove::matches::{self, Adjudication, EngineConfig, MatchConfig, RunConfig, TournamentConfig};
 use shove::pipeline::merge;
 use shove::pipeline::openings::OpeningConfig;
 use shove::pipeline::selfplay::{self, Budget, SelfplayConfig};
@@ -73,6 +74,10 @@ fn run(args: Args) -> Result<(), String> {
         Some(Command::Match(match_args)) => (
             merge_game(&match_args.game, &outer_game),
             match_args.rules.clone().or(outer_rules),
+        ),
+        Some(Command::Tournament(args)) => (
+            merge_game(&args.game, &outer_game),
+            args.rules.clone().or(outer_rules),
         ),
         Some(Command::Openings(openings)) => (
             merge_game(&openings.game, &outer_game),
@@ -290,6 +295,7 @@ impl GameVisitor for Run {
                 ..
             } => cli::bench::<G>(depth, threads, eval.network::<G>()?),
             Command::Match(match_args) => play_match(*match_args, G::NAME, self.rule_options),
+            Command::Tournament(args) => tournament(*args, G::NAME, self.rule_options),
             Command::Openings(args) => {
                 let config = OpeningConfig {
                     plies: args.plies,
@@ -366,27 +372,77 @@ fn play_match(
         [args.tc1.unwrap_or(args.tc), args.tc2.unwrap_or(args.tc)],
     )?;
     let config = MatchConfig {
-        game: game.to_string(),
-        engines,
-        openings: args.openings,
-        seed: args.seed,
-        shard: args.shard,
-        games: args.games,
-        concurrency: args.concurrency,
-        adjudication: Adjudication {
-            max_plies: args.max_moves,
-            repetition_draw: !args.no_repetition_draw,
+        run: RunConfig {
+            game: game.to_string(),
+            openings: args.openings,
+            seed: args.seed,
+            shard: args.shard,
+            concurrency: args.concurrency,
+            adjudication: Adjudication {
+                max_plies: args.max_moves,
+                repetition_draw: !args.no_repetition_draw,
+            },
+            options,
+            margin: Duration::from_millis(args.margin),
+            timeout: Duration::from_secs(args.timeout),
+            log: args.log,
+            resume: args.resume,
+            progress: !args.quiet,
         },
-        options,
-        margin: Duration::from_millis(args.margin),
-        timeout: Duration::from_secs(args.timeout),
+        engines,
+        games: args.games,
         sprt: args.sprt,
-        log: args.log,
-        resume: args.resume,
-        progress: !args.quiet,
     };
     let report = matches::run_match(&config)?;
     print!("{report}");
+    Ok(())
+}
+
+/// `shove tournament`: as `shove match`, with the engines and their own settings.
+fn tournament(
+    args: TournamentArgs,
+    game: &str,
+    mut options: Vec<(String, String)>,
+) -> Result<(), String> {
+    if let Some(level) = args.level {
+        Skill::new(level)?;
+        options.push(("Skill Level".to_string(), level.to_string()));
+    }
+    options.extend(args.options);
+    let config = TournamentConfig {
+        run: RunConfig {
+            game: game.to_string(),
+            openings: args.openings,
+            seed: args.seed,
+            shard: args.shard,
+            concurrency: args.concurrency,
+            adjudication: Adjudication {
+                max_plies: args.max_moves,
+                repetition_draw: !args.no_repetition_draw,
+            },
+            options,
+            margin: Duration::from_millis(args.margin),
+            timeout: Duration::from_secs(args.timeout),
+            log: args.log,
+            resume: args.resume,
+            progress: !args.quiet,
+        },
+        format: args.format,
+        engines: TournamentConfig::engines(
+            &args.engines,
+            args.tc,
+            &args.engine_tcs,
+            &args.engine_options,
+        )?,
+        games_per_pair: args.games_per_pair,
+        anchor: args.anchor,
+    };
+    let report = matches::run_tournament(&config)?;
+    if args.json {
+        println!("{}", report.to_json());
+    } else {
+        print!("{report}");
+    }
     Ok(())
 }
 

@@ -5,7 +5,7 @@
 
 use crate::akiba::RepeatRule;
 use crate::game::Game;
-use crate::matches::{self, TimeControl, stats::Sprt};
+use crate::matches::{self, Format, TimeControl, stats::Sprt};
 use crate::nnue::{EvalKind, Network, choice};
 use crate::pipeline::shard::Shard;
 use crate::players::BotKind;
@@ -248,6 +248,9 @@ pub enum Command {
     Openings(Box<OpeningsArgs>),
     /// Play two engines against each other and measure the first one's strength.
     Match(Box<MatchArgs>),
+    /// Play a tournament of many engines (round robin or gauntlet): standings with Elo on
+    /// one scale, a crosstable and every pairing's W-L-D and pentanomial counts.
+    Tournament(Box<TournamentArgs>),
     /// Play the engine against itself and write every position with its search score and
     /// the game's result (training data for `shove tune`; format in docs/pipeline.md).
     Selfplay(Box<SelfplayArgs>),
@@ -330,6 +333,7 @@ impl Command {
             Command::Bench { .. } => "bench",
             Command::Openings(_) => "openings",
             Command::Match(_) => "match",
+            Command::Tournament(_) => "tournament",
             Command::Replay { .. } => "replay",
             Command::Record { .. } => "record",
             Command::Review(_) => "review",
@@ -466,6 +470,84 @@ pub struct MatchArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Play only shard K of N: the game pairs p with p % N = K - 1 (see `shove merge`).
+    #[arg(long, default_value = "1/1", value_name = "K/N")]
+    pub shard: Shard,
+}
+
+#[derive(clap::Args)]
+pub struct TournamentArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    // The rule flags apply to every engine (as engine options) and to the referee.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// `round-robin` (every engine against every other) or `gauntlet` (the first engine
+    /// against each of the others).
+    #[arg(long, default_value = "round-robin", value_name = "FORMAT")]
+    pub format: Format,
+    /// An engine: its name in results and logs, and its command line, split as a shell
+    /// would (repeatable, at least two), e.g. --engine "greedy=./shove --player greedy".
+    #[arg(long = "engine", value_name = "NAME=COMMAND", required = true)]
+    pub engines: Vec<String>,
+    /// Time control of every engine: depth=N, nodes=N, movetime=MS or clock=S+INC.
+    #[arg(long, default_value = "movetime=100", value_name = "TC")]
+    pub tc: TimeControl,
+    /// One engine's own time control (repeatable; overrides --tc for it).
+    #[arg(long = "engine-tc", value_name = "NAME=TC")]
+    pub engine_tcs: Vec<String>,
+    /// An engine option sent to one engine only (repeatable), e.g. "weak:Skill Level=3".
+    #[arg(long = "engine-option", value_name = "NAME:OPTION=VALUE")]
+    pub engine_options: Vec<String>,
+    /// Games of each pairing, rounded up to whole pairs (each opening with both colours).
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub games_per_pair: usize,
+    /// Opening positions, one position string per line (default: the game's built-in
+    /// balanced set); every pairing plays them in the same order.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Games played at the same time, each with its own engine processes.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seed of the shuffle that orders the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A game still going on after this many moves is drawn (0: no limit).
+    #[arg(long, default_value_t = 400, value_name = "N")]
+    pub max_moves: usize,
+    /// Do not draw a game at the third occurrence of a position.
+    #[arg(long)]
+    pub no_repetition_draw: bool,
+    /// Write every finished game to this file, in the match log's format.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Resume the tournament the --log file holds (one cut off): keep its games and play
+    /// the rest. Its settings must be these.
+    #[arg(long, requires = "log")]
+    pub resume: bool,
+    /// Every engine plays at this strength level, 0..=20 (the `Skill Level` option).
+    #[arg(long, value_name = "N")]
+    pub level: Option<u32>,
+    /// Engine option sent to every engine (repeatable), e.g. Hash=16.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = matches::parse_engine_option)]
+    pub options: Vec<(String, String)>,
+    /// The engine rated 0 (default: the one named random or playing `--player random`,
+    /// else the first engine).
+    #[arg(long, value_name = "NAME")]
+    pub anchor: Option<String>,
+    /// Milliseconds a move may exceed its movetime or the clock before it loses on time.
+    #[arg(long, default_value_t = 200, value_name = "MS")]
+    pub margin: u64,
+    /// Seconds to wait for an answer no time control bounds before the engine is taken as
+    /// hung and loses the game.
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    pub timeout: u64,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    pub json: bool,
     /// Play only shard K of N: the game pairs p with p % N = K - 1 (see `shove merge`).
     #[arg(long, default_value = "1/1", value_name = "K/N")]
     pub shard: Shard,

@@ -22,15 +22,19 @@ pub const HEADER: &str =
 /// [`super::MatchConfig::settings`]), which `shove merge` compares.
 pub const SETTINGS: &str = "#settings";
 
-/// Starts the third line of a log: what the two engines call themselves (`id name`), so
-/// that a log says which versions played. Not part of the settings: logs written before
-/// it existed still merge and resume.
+/// Starts the third line of a log: what the engines call themselves (`id name`), so that
+/// a log says which versions played. Not part of the settings: logs written before it
+/// existed still merge and resume.
 pub const ENGINES: &str = "#engines";
 
-/// The `#engines` line for the engines' `id name`s (`?` for an engine that sent none).
-pub fn engines_line(id_names: [Option<&str>; 2]) -> String {
-    let field = |i: usize| format!("engine{}={}", i + 1, clean(id_names[i].unwrap_or("?")));
-    format!("{ENGINES}\t{}\t{}", field(0), field(1))
+/// The `#engines` line for the engines' `id name`s (`?` for an engine that sent none):
+/// `engine1=…`, `engine2=…` and so on, in the order of the settings.
+pub fn engines_line(id_names: &[Option<&str>]) -> String {
+    let fields = id_names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!("\tengine{}={}", i + 1, clean(name.unwrap_or("?"))));
+    std::iter::once(ENGINES.to_string()).chain(fields).collect()
 }
 
 /// One finished game.
@@ -189,6 +193,25 @@ pub fn engines(path: &Path) -> Result<Option<String>, String> {
         .as_deref()
         .and_then(|line| line.strip_prefix(ENGINES))
         .map(|s| s.trim_start_matches('\t').to_string()))
+}
+
+/// Cuts off a last line without its line break (the writer was stopped in the middle of
+/// it), so that the log resumes from its last whole game.
+pub fn drop_unfinished_line(path: &Path) -> Result<(), String> {
+    let text = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if text.is_empty() || text.ends_with(b"\n") {
+        return Ok(());
+    }
+    let whole = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    tracing::warn!(
+        "{}: its last line was cut off while being written; its game is played again",
+        path.display()
+    );
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .and_then(|file| file.set_len(whole as u64))
+        .map_err(|e| format!("cannot truncate {}: {e}", path.display()))
 }
 
 /// The differing `name=value` fields of two settings lines, for refusal messages.

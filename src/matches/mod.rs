@@ -1,6 +1,7 @@
 //! Engine-vs-engine matches (`shove match`): the built-in rules engine referees games
 //! between two engine processes, every opening twice with colours swapped, and the result is
 //! stated as Elo with error bars, LOS and optionally an SPRT verdict (see [`stats`]).
+//! Tournaments (`shove tournament`, [`tournament`]) play many such pairings in one run.
 //!
 //! Everything is written once against [`crate::game::Game`]; [`crate::games::with_game`]
 //! maps the game's name to its type.
@@ -13,11 +14,13 @@ pub mod rating;
 mod runner;
 pub mod stats;
 mod tc;
+pub mod tournament;
 
 pub use adjudication::{Adjudication, DrawReason};
 pub use engine::split_command;
 pub(crate) use runner::progress_bar;
 pub use runner::{
-    EngineConfig, FailureKind, MatchConfig, MatchReport, parse_engine_option, run_match,
+    EngineConfig, FailureKind, MatchConfig, MatchReport, RunConfig, parse_engine_option, run_match,
 };
 pub use tc::{Dialect, TimeControl};
+pub use tournament::{Format, TournamentConfig, TournamentReport, run_tournament};

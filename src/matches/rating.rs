@@ -207,7 +207,7 @@ fn check_connected(names: &[String], count: &[Vec<f64>], anchor: usize) -> Resul
 }
 
 /// Whether a player's name is the built-in random mover, the default anchor.
-fn is_random(name: &str) -> bool {
+pub(crate) fn is_random(name: &str) -> bool {
     name == "random" || name.ends_with("--player random")
 }
 

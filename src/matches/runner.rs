@@ -1,10 +1,12 @@
-//! The match loop. Worker threads each own one process of each engine and play whole games,
-//! refereed by the rules engine; the calling thread collects the finished games, keeps the
-//! statistics, the log and the progress bar, and stops the match on an SPRT verdict.
+//! The game loop of matches and tournaments. Worker threads play whole games, each game
+//! between the two engines of one pairing and refereed by the rules engine; the calling
+//! thread collects the finished games, keeps the statistics of every pairing, the log and
+//! the progress bar, and stops a match on an SPRT verdict. A match is one pairing, a
+//! tournament ([`super::tournament`]) many: both are a [`Plan`] run by [`run_plan`].
 //!
 //! An engine that fails (illegal move, time loss, crash, hang, protocol error) loses that
 //! game and its process is replaced before the next one, so one bad answer never ends a
-//! match.
+//! run.
 
 use super::adjudication::Adjudication;
 use super::engine::{Engine, Failure, split_command};
@@ -29,7 +31,7 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::Duration;
 
-/// One side of the match.
+/// One engine of a match or tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineConfig {
     /// Shown in results and logs.
@@ -37,6 +39,8 @@ pub struct EngineConfig {
     /// Program and arguments.
     pub command: Vec<String>,
     pub tc: TimeControl,
+    /// Engine options (name, value) for this engine only, sent after those of the run.
+    pub options: Vec<(String, String)>,
 }
 
 impl EngineConfig {
@@ -60,7 +64,12 @@ impl EngineConfig {
                     .collect::<Vec<_>>()
                     .join(" ")
             });
-            configs.push(EngineConfig { name, command, tc });
+            configs.push(EngineConfig {
+                name,
+                command,
+                tc,
+                options: Vec::new(),
+            });
         }
         let [mut first, mut second]: [EngineConfig; 2] = configs
             .try_into()
@@ -83,24 +92,21 @@ pub fn parse_engine_option(text: &str) -> Result<(String, String), String> {
     }
 }
 
-/// Everything `shove match` can be told.
+/// What a match and a tournament are told besides their engines and how many games.
 #[derive(Clone, Debug)]
-pub struct MatchConfig {
+pub struct RunConfig {
     /// Game name (see [`crate::games::GAME_NAMES`]).
     pub game: String,
-    pub engines: [EngineConfig; 2],
     /// Openings file; `None`: the game's built-in set, or its start position.
     pub openings: Option<PathBuf>,
-    /// Seed of the shuffle that orders the openings: pair `k` plays the `k`-th opening of
-    /// the shuffled set, so each opening is played once per pair and a match longer than
-    /// the set cycles through it again.
+    /// Seed of the shuffle that orders the openings: pair `k` of a pairing plays the
+    /// `k`-th opening of the shuffled set, so each opening is played once per pair and a
+    /// pairing longer than the set cycles through it again.
     pub seed: u64,
-    /// Number of games, rounded up to whole pairs (with `sprt`: the most to play).
-    pub games: usize,
     /// Games played at the same time, each with its own engine processes.
     pub concurrency: usize,
     pub adjudication: Adjudication,
-    /// Engine options (name, value) sent to both engines; the game's rule options among
+    /// Engine options (name, value) sent to every engine; the game's rule options among
     /// them also rule the referee.
     pub options: Vec<(String, String)>,
     /// Slack on top of a move's time allowance before it loses on time.
@@ -108,17 +114,58 @@ pub struct MatchConfig {
     /// Longest wait for an answer that no time control bounds (start-up, `isready`, moves
     /// under depth or node limits): past it the engine is taken as hung.
     pub timeout: Duration,
-    pub sprt: Option<Sprt>,
     pub log: Option<PathBuf>,
-    /// Keep the games `log` already holds, from this match cut off earlier (its settings
+    /// Keep the games `log` already holds, from this run cut off earlier (its settings
     /// must be these), and play only the rest: hours of games survive a stopped machine.
     pub resume: bool,
     /// Draw a progress bar on stderr.
     pub progress: bool,
     /// The part of the game pairs to play: pair `p` belongs to shard `p % N + 1`. A shard
     /// plays all of its pairs (an SPRT verdict is reported, not acted on), so the shards'
-    /// logs merge into exactly the unsharded match.
+    /// logs merge into exactly the unsharded run.
     pub shard: Shard,
+}
+
+impl RunConfig {
+    /// The settings fields shared by matches and tournaments, after the engines.
+    pub(crate) fn settings_fields(&self) -> [String; 5] {
+        let options: Vec<String> = self
+            .options
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        [
+            format!(
+                "openings={}",
+                self.openings
+                    .as_ref()
+                    .map_or_else(|| "built-in".to_string(), |p| p.display().to_string())
+            ),
+            format!("seed={}", self.seed),
+            format!("max_moves={}", self.adjudication.max_plies),
+            format!("repetition_draw={}", self.adjudication.repetition_draw),
+            format!("options={}", options.join(";")),
+        ]
+    }
+}
+
+/// Joins settings fields into a settings line: tabs and line breaks would break it.
+pub(crate) fn settings_line(fields: impl IntoIterator<Item = String>) -> String {
+    fields
+        .into_iter()
+        .map(|field| field.replace(['\t', '\n', '\r'], " "))
+        .collect::<Vec<_>>()
+        .join("\t")
+}
+
+/// Everything `shove match` can be told.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub run: RunConfig,
+    pub engines: [EngineConfig; 2],
+    /// Number of games, rounded up to whole pairs (with `sprt`: the most to play).
+    pub games: usize,
+    pub sprt: Option<Sprt>,
 }
 
 impl MatchConfig {
@@ -135,33 +182,22 @@ impl MatchConfig {
                 e.tc
             )
         };
-        let options: Vec<String> = self
-            .options
-            .iter()
-            .map(|(n, v)| format!("{n}={v}"))
-            .collect();
-        [
-            format!("game={}", self.game),
+        let [openings, seed, max_moves, repetition, options] = self.run.settings_fields();
+        settings_line([
+            format!("game={}", self.run.game),
             engine(0),
             engine(1),
-            format!(
-                "openings={}",
-                self.openings
-                    .as_ref()
-                    .map_or_else(|| "built-in".to_string(), |p| p.display().to_string())
-            ),
-            format!("seed={}", self.seed),
+            openings,
+            seed,
             format!("games={}", 2 * self.games.div_ceil(2)),
-            format!("max_moves={}", self.adjudication.max_plies),
-            format!("repetition_draw={}", self.adjudication.repetition_draw),
-            format!("options={}", options.join(";")),
+            max_moves,
+            repetition,
+            options,
             format!(
                 "sprt={}",
                 self.sprt.map_or_else(|| "-".to_string(), |s| s.to_string())
             ),
-        ]
-        .map(|field| field.replace(['\t', '\n', '\r'], " "))
-        .join("\t")
+        ])
     }
 }
 
@@ -368,29 +404,134 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchReport, String> {
     if config.games == 0 {
         return Err("a match needs at least one game".into());
     }
-    if config.concurrency == 0 {
+    let plan = Plan {
+        run: &config.run,
+        kind: "match",
+        engines: &config.engines,
+        pairings: vec![[0, 1]],
+        pairs: config.games.div_ceil(2),
+        sprt: config.sprt,
+        settings: config.settings(),
+    };
+    let mut reports = run_plan(&plan, &|reports| reports[0].score_line())?;
+    Ok(reports.remove(0))
+}
+
+/// The games of a run. Each pairing of two engines plays `pairs` game pairs, pair `k` the
+/// `k`-th opening with colours swapped (its first engine is player 1 in the first game);
+/// the games are numbered pairing after pairing, so game `i` (0-based) belongs to pairing
+/// `i / (2 * pairs)` and the games of one pair are `2k` and `2k + 1` as in a match.
+pub(crate) struct Plan<'a> {
+    pub run: &'a RunConfig,
+    /// `match` or `tournament`, for messages.
+    pub kind: &'static str,
+    pub engines: &'a [EngineConfig],
+    /// Indices into `engines`.
+    pub pairings: Vec<[usize; 2]>,
+    /// Game pairs per pairing.
+    pub pairs: usize,
+    /// Only for a single pairing: stop on its verdict.
+    pub sprt: Option<Sprt>,
+    /// The log's settings line (see [`MatchConfig::settings`]).
+    pub settings: String,
+}
+
+impl Plan<'_> {
+    fn games(&self) -> usize {
+        2 * self.pairs * self.pairings.len()
+    }
+
+    /// The reports to count games into, one per pairing.
+    fn tally(&self) -> Tally {
+        let names = self
+            .pairings
+            .iter()
+            .map(|pair| pair.map(|e| self.engines[e].name.clone()))
+            .collect();
+        Tally::new(self.pairs, names, self.sprt)
+    }
+}
+
+/// The statistics of every pairing of a run, counted game by game in any order.
+pub(crate) struct Tally {
+    pairs: usize,
+    pub reports: Vec<MatchReport>,
+    pair_scores: Vec<HashMap<usize, (usize, usize, usize)>>,
+}
+
+impl Tally {
+    /// Empty reports for pairings of these engines' names, `pairs` game pairs each.
+    pub(crate) fn new(pairs: usize, names: Vec<[String; 2]>, sprt: Option<Sprt>) -> Tally {
+        Tally {
+            pairs,
+            pair_scores: vec![HashMap::new(); names.len()],
+            reports: names
+                .into_iter()
+                .map(|names| MatchReport::new(names, sprt))
+                .collect(),
+        }
+    }
+
+    /// Counts game `index` (0-based, of the whole run); `failure` names the engine by its
+    /// place in the pairing (0: the pairing's first).
+    fn add_game(&mut self, index: usize, outcome: Outcome, failure: Option<(usize, FailureKind)>) {
+        let (pairing, local) = (index / (2 * self.pairs), index % (2 * self.pairs));
+        self.reports[pairing].add_game(local, outcome, failure, &mut self.pair_scores[pairing]);
+    }
+
+    /// Counts a logged game; one that does not belong to the run is an error.
+    pub(crate) fn add_record(&mut self, record: &GameRecord) -> Result<(), String> {
+        let index = record.number - 1;
+        let pairing = index / (2 * self.pairs);
+        let Some(report) = self.reports.get(pairing) else {
+            return Err(format!(
+                "game {} is beyond the {} games of the run",
+                record.number,
+                2 * self.pairs * self.reports.len()
+            ));
+        };
+        let failure = record.failure(&report.names);
+        self.add_game(index, record.outcome, failure);
+        Ok(())
+    }
+
+    fn verdict(&self) -> bool {
+        self.reports.iter().any(|r| r.verdict.is_some())
+    }
+}
+
+/// Plays a plan; the reports, one per pairing, are also what an SPRT verdict cut short.
+/// `message` says the state of the run next to the progress bar.
+pub(crate) fn run_plan(
+    plan: &Plan,
+    message: &dyn Fn(&[MatchReport]) -> String,
+) -> Result<Vec<MatchReport>, String> {
+    if plan.run.concurrency == 0 {
         return Err("concurrency must be at least 1".into());
     }
-    with_game(&config.game, Run { config })?
+    with_game(&plan.run.game, Run { plan, message })?
 }
 
 struct Run<'a> {
-    config: &'a MatchConfig,
+    plan: &'a Plan<'a>,
+    message: &'a dyn Fn(&[MatchReport]) -> String,
 }
 
 impl GameVisitor for Run<'_> {
-    type Output = Result<MatchReport, String>;
+    type Output = Result<Vec<MatchReport>, String>;
 
-    fn visit<G: Game>(self) -> Result<MatchReport, String> {
-        run_game::<G>(self.config)
+    fn visit<G: Game>(self) -> Result<Vec<MatchReport>, String> {
+        run_game::<G>(self.plan, self.message)
     }
 }
 
 /// What the workers share.
 struct Shared<'a, G: Game> {
-    config: &'a MatchConfig,
+    plan: &'a Plan<'a>,
     /// The rule options among the engine options, for the log.
     rule_options: Vec<(String, String)>,
+    /// Per engine: the run's options, then its own.
+    options: Vec<Vec<(String, String)>>,
     openings: Vec<G>,
     /// The 0-based game indices to play (this shard's), in order.
     games: Vec<usize>,
@@ -404,11 +545,15 @@ struct Finished {
     /// 0-based game index.
     index: usize,
     record: GameRecord,
-    /// The engine (0 or 1) that lost by failing, and how.
+    /// The engine that lost by failing, by its place in the pairing (0: the first), and how.
     failure: Option<(usize, FailureKind)>,
 }
 
-fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
+fn run_game<G: Game>(
+    plan: &Plan,
+    message: &dyn Fn(&[MatchReport]) -> String,
+) -> Result<Vec<MatchReport>, String> {
+    let config = plan.run;
     let mut rules = G::Rules::default();
     let mut rule_options = Vec::new();
     for (name, value) in &config.options {
@@ -416,6 +561,23 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
             rule_options.push((name.clone(), value.clone()));
         }
     }
+    // The referee plays by one set of rules: an engine of its own rules would lose by them.
+    for engine in plan.engines {
+        for (name, value) in &engine.options {
+            if G::set_rule_option(&mut G::Rules::default(), name, value)? {
+                return Err(format!(
+                    "{}: {name} is a rule option: the rule flags set it for every engine and \
+                     the referee",
+                    engine.name
+                ));
+            }
+        }
+    }
+    let options: Vec<Vec<(String, String)>> = plan
+        .engines
+        .iter()
+        .map(|e| config.options.iter().chain(&e.options).cloned().collect())
+        .collect();
     let openings_text = match &config.openings {
         Some(path) => std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?,
@@ -430,40 +592,42 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
     let mut openings = openings::parse::<G>(&openings_text, rules)
         .map_err(|e| format!("openings {source}: {e}"))?;
     openings.shuffle(&mut StdRng::seed_from_u64(config.seed));
-    let pairs = config.games.div_ceil(2);
-    if pairs > openings.len() {
+    if plan.pairs > openings.len() {
         tracing::warn!(
-            "{pairs} game pairs but {} openings ({source}): openings repeat, so the games \
-             of deterministic engines repeat too",
+            "{} game pairs per pairing but {} openings ({source}): openings repeat, so the \
+             games of deterministic engines repeat too",
+            plan.pairs,
             openings.len()
         );
     }
     // Fail fast on a wrong command or option instead of losing every game; learn what the
     // engines call themselves for the log.
-    let mut id_names: [Option<String>; 2] = [None, None];
-    for (engine, id_name) in config.engines.iter().zip(&mut id_names) {
+    let mut id_names: Vec<Option<String>> = Vec::new();
+    for (engine, options) in plan.engines.iter().zip(&options) {
         let process = Engine::start(
             &engine.name,
             &engine.command,
             G::NAME,
-            &config.options,
+            options,
             config.timeout,
         )?;
-        *id_name = process.id_name().map(str::to_string);
+        id_names.push(process.id_name().map(str::to_string));
     }
-    let engines_line = log::engines_line(id_names.each_ref().map(Option::as_deref));
-    let mut games: Vec<usize> = (0..2 * pairs)
+    let id_names: Vec<Option<&str>> = id_names.iter().map(Option::as_deref).collect();
+    let engines_line = log::engines_line(&id_names);
+    let mut games: Vec<usize> = (0..plan.games())
         .filter(|&index| config.shard.owns(index / 2))
         .collect();
     if games.is_empty() {
         return Err(format!(
-            "shard {} has no games: {pairs} pairs in all",
-            config.shard
+            "shard {} has no games: {} pairs in all",
+            config.shard,
+            plan.games() / 2
         ));
     }
     let resumed = match &config.log {
         Some(path) if config.resume && path.exists() => {
-            resumed_games(config, path, &games, &engines_line)?
+            resumed_games(plan, path, &games, &engines_line)?
         }
         _ => Vec::new(),
     };
@@ -481,33 +645,33 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
                 .map_err(|e| format!("cannot create log {}: {e}", path.display()))?;
             let mut writer = BufWriter::new(file);
             writeln!(writer, "{HEADER}")
-                .and_then(|()| writeln!(writer, "{SETTINGS}\t{}", config.settings()))
+                .and_then(|()| writeln!(writer, "{SETTINGS}\t{}", plan.settings))
                 .and_then(|()| writeln!(writer, "{engines_line}"))
+                .and_then(|()| writer.flush())
                 .map_err(|e| format!("cannot write the log: {e}"))?;
             Some(writer)
         }
         None => None,
     };
     let shared = Shared::<G> {
-        config,
+        plan,
         rule_options,
+        options,
         openings,
         games,
         next_game: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
     };
-    let names = config.engines.clone().map(|e| e.name);
-    let mut report = MatchReport::new(names, config.sprt);
-    let mut pair_scores: HashMap<usize, (usize, usize, usize)> = HashMap::new();
+    let mut tally = plan.tally();
     for record in &resumed {
-        report.add_record(record, &mut pair_scores);
+        tally.add_record(record)?;
     }
-    if report.verdict.is_some() && config.shard.is_whole() {
+    if tally.verdict() && config.shard.is_whole() {
         shared.stop.store(true, Ordering::SeqCst);
     }
     let progress = progress_bar(config.progress, (resumed.len() + shared.games.len()) as u64);
     progress.inc(resumed.len() as u64);
-    progress.set_message(report.score_line());
+    progress.set_message(message(&tally.reports));
     let mut log_error = None;
     thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
@@ -526,8 +690,8 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
                 record,
                 failure,
             } = finished;
-            report.add_game(index, record.outcome, failure, &mut pair_scores);
-            if report.verdict.is_some() && config.shard.is_whole() {
+            tally.add_game(index, record.outcome, failure);
+            if tally.verdict() && config.shard.is_whole() {
                 shared.stop.store(true, Ordering::SeqCst);
             }
             if failure.is_some() {
@@ -549,33 +713,35 @@ fn run_game<G: Game>(config: &MatchConfig) -> Result<MatchReport, String> {
                 }
             }
             progress.inc(1);
-            progress.set_message(report.score_line());
+            progress.set_message(message(&tally.reports));
         }
         Ok::<(), String>(())
     })?;
     progress.finish_and_clear();
     match log_error {
         Some(error) => Err(error),
-        None => Ok(report),
+        None => Ok(tally.reports),
     }
 }
 
-/// The games of the log at `path` when a match resumes: the log must come from a match with
+/// The games of the log at `path` when a run resumes: the log must come from a run with
 /// these settings, and hold each game once and only games of this shard (`games`, 0-based).
 /// If it names the engines that played (`#engines`, `engines_line` is ours), they must be
-/// the same: the rest of a match is not played by another version.
+/// the same: the rest of a run is not played by another version. A last line cut off
+/// mid-write (the machine stopped) is dropped from the file: its game is played again.
 fn resumed_games(
-    config: &MatchConfig,
+    plan: &Plan,
     path: &Path,
     games: &[usize],
     engines_line: &str,
 ) -> Result<Vec<GameRecord>, String> {
-    let (logged, ours) = (log::settings(path)?, config.settings());
-    if logged != ours {
+    let kind = plan.kind;
+    let (logged, ours) = (log::settings(path)?, &plan.settings);
+    if logged != *ours {
         return Err(format!(
-            "cannot resume {}: it comes from a match with other settings: {}",
+            "cannot resume {}: it comes from a {kind} with other settings: {}",
             path.display(),
-            log::differences(&logged, &ours)
+            log::differences(&logged, ours)
         ));
     }
     let ours = engines_line
@@ -591,6 +757,7 @@ fn resumed_games(
             log::differences(&logged, ours)
         ));
     }
+    log::drop_unfinished_line(path)?;
     let records = log::read_log_file(path)?;
     for (i, record) in records.iter().enumerate() {
         if !games.contains(&(record.number - 1)) {
@@ -598,7 +765,7 @@ fn resumed_games(
                 "cannot resume {}: game {} is not one of shard {}'s games",
                 path.display(),
                 record.number,
-                config.shard
+                plan.run.shard
             ));
         }
         if records[..i].iter().any(|r| r.number == record.number) {
@@ -628,9 +795,10 @@ pub(crate) fn progress_bar(visible: bool, games: u64) -> ProgressBar {
     bar
 }
 
-/// A worker: plays the next game until none is left or the match is stopped.
+/// A worker: plays the next game until none is left or the run is stopped. It keeps the
+/// processes of the last game's two engines for the next (at most two per worker).
 fn play_games<G: Game>(shared: &Shared<G>, sender: &Sender<Finished>) {
-    let mut engines: [Option<Engine>; 2] = [None, None];
+    let mut engines: Vec<Option<Engine>> = shared.plan.engines.iter().map(|_| None).collect();
     while !shared.stop.load(Ordering::SeqCst) {
         let next = shared.next_game.fetch_add(1, Ordering::SeqCst);
         let Some(&index) = shared.games.get(next) else {
@@ -645,26 +813,35 @@ fn play_games<G: Game>(shared: &Shared<G>, sender: &Sender<Finished>) {
     }
 }
 
-/// One game; `None` when the match was stopped during it. `engines` are indexed by engine
-/// (0 = first); a failed engine is dropped and started afresh for the next game.
+/// One game; `None` when the run was stopped during it. `engines` are indexed like the
+/// plan's; a failed engine is dropped and started afresh for the next game, and engines
+/// of other pairings are stopped.
 fn play_game<G: Game>(
     shared: &Shared<G>,
     index: usize,
-    engines: &mut [Option<Engine>; 2],
+    engines: &mut [Option<Engine>],
 ) -> Option<Finished> {
-    let config = shared.config;
-    let start = &shared.openings[(index / 2) % shared.openings.len()];
-    // The engine playing each player: the first engine is player 1 in even games.
-    let engine_of = if index.is_multiple_of(2) {
-        [0, 1]
+    let plan = shared.plan;
+    let config = plan.run;
+    let pairing = plan.pairings[index / (2 * plan.pairs)];
+    let local = index % (2 * plan.pairs);
+    let start = &shared.openings[(local / 2) % shared.openings.len()];
+    // The engine playing each player: the pairing's first engine is player 1 in even games.
+    let engine_of = if local.is_multiple_of(2) {
+        pairing
     } else {
-        [1, 0]
+        [pairing[1], pairing[0]]
     };
-    let name = |engine: usize| config.engines[engine].name.clone();
+    for (engine, slot) in engines.iter_mut().enumerate() {
+        if !pairing.contains(&engine) {
+            *slot = None;
+        }
+    }
+    let spec = |engine: usize| &plan.engines[engine];
     let mut record = GameRecord {
         number: index + 1,
         game: G::NAME.to_string(),
-        players: engine_of.map(name),
+        players: engine_of.map(|e| spec(e).name.clone()),
         outcome: Outcome::Draw,
         reason: String::new(),
         opening: start.to_string(),
@@ -680,21 +857,22 @@ fn play_game<G: Game>(
     };
     let lost = |mut record: GameRecord, engine: usize, kind: FailureKind, why: String| {
         record.outcome = Outcome::Win(player_of(engine).other());
-        record.reason = format!("{} loses: {kind}: {why}", config.engines[engine].name);
+        record.reason = format!("{} loses: {kind}: {why}", spec(engine).name);
+        let place = usize::from(pairing[0] != engine);
         Some(Finished {
             index,
             record,
-            failure: Some((engine, kind)),
+            failure: Some((place, kind)),
         })
     };
-    for (engine, slot) in engines.iter_mut().enumerate() {
-        let spec = &config.engines[engine];
+    for engine in pairing {
+        let slot = &mut engines[engine];
         if slot.is_none() {
             match Engine::start(
-                &spec.name,
-                &spec.command,
+                &spec(engine).name,
+                &spec(engine).command,
                 G::NAME,
-                &config.options,
+                &shared.options[engine],
                 config.timeout,
             ) {
                 Ok(started) => *slot = Some(started),
@@ -713,9 +891,8 @@ fn play_game<G: Game>(
     let mut position = start.clone();
     let mut history: Vec<u64> = Vec::new();
     let mut clocks =
-        [Player::One, Player::Two].map(|p| config.engines[engine_of[p.index()]].tc.start_clock());
-    let increments =
-        [Player::One, Player::Two].map(|p| config.engines[engine_of[p.index()]].tc.increment());
+        [Player::One, Player::Two].map(|p| spec(engine_of[p.index()]).tc.start_clock());
+    let increments = [Player::One, Player::Two].map(|p| spec(engine_of[p.index()]).tc.increment());
     loop {
         if let Some(outcome) = position.outcome() {
             record.outcome = outcome;
@@ -732,7 +909,7 @@ fn play_game<G: Game>(
         }
         let side = position.to_move().index();
         let engine = engine_of[side];
-        let tc = config.engines[engine].tc;
+        let tc = spec(engine).tc;
         let Some(process) = engines[engine].as_mut() else {
             return lost(record, engine, FailureKind::Crash, "no process".into());
         };

@@ -1,12 +1,13 @@
 //! `shove merge`: combines the outputs of sharded runs. Match logs become one log and one
-//! result (score, Elo, pentanomial counts, SPRT state); self-play data files become one
+//! result (score, Elo, pentanomial counts, SPRT state), tournament logs one log and the
+//! tournament's standings; self-play data files become one
 //! data file. Inputs made with different settings, or holding the same game twice, are
 //! refused: they are not parts of one run.
 
 use super::data::{self, Sample};
-use crate::matches::MatchReport;
 use crate::matches::log::{self, ENGINES, GameRecord, HEADER, SETTINGS};
 use crate::matches::stats::Sprt;
+use crate::matches::{MatchReport, TournamentReport};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -111,7 +112,11 @@ fn merge_logs(inputs: &[PathBuf], out: Option<&Path>) -> Result<String, String> 
         .filter(|s| *s != "-")
         .map(str::parse::<Sprt>)
         .transpose()?;
-    let report = report(&records, sprt)?;
+    // A tournament's log names its engines and pairings; a match's first game its two.
+    let text = match TournamentReport::from_log(&settings, &records, None)? {
+        Some(tournament) => tournament.to_string(),
+        None => report(&records, sprt)?.to_string(),
+    };
     if let Some(out) = out {
         let mut text = format!("{HEADER}\n{SETTINGS}\t{settings}\n");
         if let Some((engines, _)) = &engines {
@@ -123,7 +128,7 @@ fn merge_logs(inputs: &[PathBuf], out: Option<&Path>) -> Result<String, String> 
         }
         std::fs::write(out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     }
-    Ok(report.to_string())
+    Ok(text)
 }
 
 /// The match result of logged games, from the first engine's view (player 1 of game 1).
