@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""SPSA tuning of the search's margins, as fishtest and OpenBench tune engines.
+
+Each iteration perturbs every tuned parameter by +c or -c at random (the same signs for
+all of an iteration's games), plays PAIRS game pairs of the engine at theta + c*delta
+against the engine at theta - c*delta (`shove match`, each opening with both colours, the
+parameters passed with `--search-params`), and moves each parameter by
+a_k / c_k * (wins - losses) * delta. The gains follow fishtest's schedule: c_k falls as
+k^-0.101 and a_k as (A + k)^-0.602 (A a tenth of the iterations) to their values at the last
+iteration, c_end and a_end = r_end * c_end^2.
+
+The state (theta, iteration, the games played) is written to STATE after every
+iteration, so a run killed at any moment goes on from its last iteration when started
+again with the same STATE; several machines tune one STATE each and their thetas are
+averaged by hand (or run one STATE each for other parameters).
+
+  docs/scripts/spsa.py --engine ./target/release/shove --game offboard \\
+      --param rfp_margin,80,20,200,10 --param futility_margin,100,20,300,15 \\
+      --iterations 200 --pairs 4 --tc movetime=20 --state spsa-offboard.json
+
+--param NAME,START,MIN,MAX,C: C is the perturbation at the last iteration (fishtest's c_end);
+r_end is fishtest's default, 0.002. At the end it prints the tuned values
+as a `--search-params` argument; keep them only if a verifying match wins.
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+R_END_SHARE = 0.002
+ALPHA = 0.602
+GAMMA = 0.101
+
+
+def parse_param(text):
+    name, start, low, high, c_end = text.split(',')
+    return {'name': name, 'value': float(start), 'min': float(low), 'max': float(high),
+            'c_end': float(c_end)}
+
+
+def changes(params, signs, scale):
+    """The --search-params argument of theta + scale * c * signs (rounded, within bounds)."""
+    parts = []
+    for p, sign in zip(params, signs):
+        value = p['value'] + scale * sign * p['c']
+        value = min(max(value, p['min']), p['max'])
+        parts.append(f"{p['name']}={round(value)}")
+    return ','.join(parts)
+
+
+def play(args, plus, minus, seed):
+    """Wins minus losses of the plus engine over 2 * pairs games."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, 'games.log')
+        command = [args.engine, 'match',
+                   f'{args.engine} --search-params {plus}',
+                   f'{args.engine} --search-params {minus}',
+                   '--name1', 'plus', '--name2', 'minus', '--game', args.game,
+                   '--tc', args.tc, '--games', str(2 * args.pairs), '--seed', str(seed),
+                   '--concurrency', str(args.concurrency), '--margin', '1000',
+                   '--quiet', '--log', log]
+        if args.openings:
+            command += ['--openings', args.openings]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        wins = losses = 0
+        with open(log) as lines:
+            for line in lines:
+                if line.startswith('#') or not line.strip():
+                    continue
+                fields = line.rstrip('\n').split('\t')
+                first, result = fields[2], fields[4]
+                if result == '1/2-1/2':
+                    continue
+                plus_won = (result == '1-0') == (first == 'plus')
+                wins += plus_won
+                losses += not plus_won
+        return wins, losses
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--engine', required=True)
+    parser.add_argument('--game', required=True)
+    parser.add_argument('--param', action='append', required=True, type=parse_param)
+    parser.add_argument('--iterations', type=int, required=True)
+    parser.add_argument('--pairs', type=int, default=2)
+    parser.add_argument('--tc', default='movetime=20')
+    parser.add_argument('--openings')
+    parser.add_argument('--concurrency', type=int, default=1)
+    parser.add_argument('--state', required=True)
+    parser.add_argument('--seed', type=int, default=1)
+    args = parser.parse_args()
+
+    params = args.param
+    state = {'iteration': 0, 'theta': {p['name']: p['value'] for p in params},
+             'wins': 0, 'losses': 0}
+    if os.path.exists(args.state):
+        with open(args.state) as f:
+            state = json.load(f)
+        names = sorted(p['name'] for p in params)
+        if sorted(state['theta']) != names:
+            sys.exit(f"{args.state} tunes {sorted(state['theta'])}, not {names}")
+    for p in params:
+        p['value'] = state['theta'][p['name']]
+
+    big_a = 0.1 * args.iterations
+    rng = random.Random(args.seed)
+    for _ in range(state['iteration']):  # the same signs as an uninterrupted run
+        rng.choice((-1, 1))
+        [rng.choice((-1, 1)) for _ in params]
+    while state['iteration'] < args.iterations:
+        k = state['iteration'] + 1
+        rng.choice((-1, 1))
+        signs = [rng.choice((-1, 1)) for _ in params]
+        for p in params:
+            p['c'] = p['c_end'] * (args.iterations / k) ** GAMMA
+            # fishtest's r_end = a_end / c_end^2; a_k falls as (A + k)^-0.602 to a_end.
+            a_end = R_END_SHARE * p['c_end'] ** 2
+            p['a'] = a_end * ((big_a + args.iterations) / (big_a + k)) ** ALPHA
+        plus, minus = changes(params, signs, 1), changes(params, signs, -1)
+        wins, losses = play(args, plus, minus, args.seed * 100_003 + k)
+        for p, sign in zip(params, signs):
+            step = p['a'] / p['c'] * (wins - losses) * sign
+            p['value'] = min(max(p['value'] + step, p['min']), p['max'])
+        state['iteration'] = k
+        state['wins'] += wins
+        state['losses'] += losses
+        state['theta'] = {p['name']: p['value'] for p in params}
+        with open(args.state + '.tmp', 'w') as f:
+            json.dump(state, f, indent=1)
+        os.replace(args.state + '.tmp', args.state)
+        values = ' '.join(f"{p['name']}={p['value']:.1f}" for p in params)
+        print(f'iteration {k}/{args.iterations}: {wins}-{losses} for plus; {values}',
+              flush=True)
+    print('--search-params ' + ','.join(f"{p['name']}={round(p['value'])}" for p in params))
+
+
+if __name__ == '__main__':
+    main()
