@@ -20,6 +20,7 @@ pub use sheet::{Corner, Rules, Sheet};
 
 use crate::diagram;
 use crate::game::{Game, Player};
+use crate::search::SearchParams;
 
 /// Engine option: the sheet (`s1`..`s6` or a 9-row map).
 pub const SHEET_OPTION: &str = "AbraxasSheet";
@@ -49,6 +50,12 @@ impl Game for Position {
     /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
     /// (docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = true;
+    /// The quiet moves ordered by the butterfly history alone: continuation histories did
+    /// not gain at `movetime=20` (docs/experiments.md).
+    const SEARCH_PARAMS: SearchParams = SearchParams {
+        continuation_history: 0,
+        ..SearchParams::DEFAULT
+    };
 
     // docs/strength.md, Levels (levels 10 and 11, which the fit put 7 apart the wrong way
     // round within their errors, both at their mean).

@@ -76,7 +76,9 @@ impl SearchParams {
         quiescence_table: 1,
         singular_depth: 6,
         singular_margin: 3,
-        correction: 1,
+        // The correction history keyed by material and network bucket lost in Akiba and
+        // Abraxas (docs/experiments.md): off until a game has a key that gains.
+        correction: 0,
     };
 
     /// How many moves a node at `depth` searches before late move pruning stops it
