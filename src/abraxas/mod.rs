@@ -50,10 +50,12 @@ impl Game for Position {
     /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
     /// (docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = true;
-    /// The quiet moves ordered by the butterfly history alone: continuation histories did
-    /// not gain at `movetime=20` (docs/experiments.md).
+    /// Quiet moves ordered by the butterfly history alone, and no table in quiescence:
+    /// continuation histories and the table did not gain at `movetime=20`
+    /// (docs/experiments.md).
     const SEARCH_PARAMS: SearchParams = SearchParams {
         continuation_history: 0,
+        quiescence_table: 0,
         ..SearchParams::DEFAULT
     };
 

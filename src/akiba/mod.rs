@@ -98,10 +98,11 @@ impl Game for Position {
     /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
     /// (docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = true;
-    /// No futility pruning of quiet moves: it did not gain at `movetime=20`
-    /// (docs/experiments.md).
+    /// No futility pruning of quiet moves and no table in quiescence: neither gained at
+    /// `movetime=20` (docs/experiments.md).
     const SEARCH_PARAMS: SearchParams = SearchParams {
         futility_depth: 0,
+        quiescence_table: 0,
         ..SearchParams::DEFAULT
     };
 
