@@ -1235,7 +1235,10 @@ fn engine_solves_tactics<G: Game>(debug_max_dm: u32, one_searcher: bool, threads
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // Most mates are proved at dm + 2; many that need more would mean that pruning (or
     // threads spoiling each other) hides mates.
-    eprintln!("{retried} of {} searches needed more than dm + 2", checked * rounds);
+    eprintln!(
+        "{retried} of {} searches needed more than dm + 2",
+        checked * rounds
+    );
     assert!(
         retried * 4 <= checked * rounds,
         "{retried} of {} searches needed more than dm + 2 to prove the mate",

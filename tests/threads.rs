@@ -158,9 +158,9 @@ fn bench_node_counts_at_one_thread() {
         return;
     }
     for (game, nodes) in [
-        ("akiba", "767025"),
-        ("offboard", "672794"),
-        ("abraxas", "510580"),
+        ("akiba", "508832"),
+        ("offboard", "438710"),
+        ("abraxas", "305161"),
     ] {
         let output = shove(&["--game", game, "bench"]);
         assert!(output.status.success(), "{game}");
