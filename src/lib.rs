@@ -19,6 +19,7 @@ pub mod perft;
 pub mod pipeline;
 pub mod players;
 pub mod position_string;
+pub mod puzzles;
 pub mod record;
 pub mod review;
 pub mod search;

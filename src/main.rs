@@ -7,8 +7,8 @@ use shove::akiba;
 use shove::cli::{
     self,
     args::{
-        Args, Command, EvalArgs, GameArg, MatchArgs, ReviewArgs, RuleArgs, SelfplayArgs,
-        TournamentArgs, TuneArgs,
+        Args, Command, EvalArgs, GameArg, MatchArgs, PuzzlesArgs, ReviewArgs, RuleArgs,
+        SelfplayArgs, TournamentArgs, TuneArgs,
     },
 };
 use shove::game::Game;
@@ -84,6 +84,16 @@ fn run(args: Args) -> Result<(), String> {
             openings.rules.clone().or(outer_rules),
         ),
         Some(Command::Selfplay(args)) => (
+            merge_game(&args.game, &outer_game),
+            args.rules.clone().or(outer_rules),
+        ),
+        // A set names its game and rules.
+        Some(Command::Puzzles(args)) if args.check.is_some() => {
+            no_rule_flags(&args.rules.clone().or(outer_rules), "puzzles --check")?;
+            let game = merge_game(&args.game, &outer_game).name;
+            return check_puzzles(args, game.as_deref());
+        }
+        Some(Command::Puzzles(args)) => (
             merge_game(&args.game, &outer_game),
             args.rules.clone().or(outer_rules),
         ),
@@ -323,6 +333,7 @@ impl GameVisitor for Run {
                 self.rule_options,
             ),
             Command::Tune(args) => tune(*args, G::NAME),
+            Command::Puzzles(args) => puzzles(*args, G::NAME, self.rule_options),
             Command::Replay { .. }
             | Command::Record { .. }
             | Command::Review(_)
@@ -503,6 +514,74 @@ fn selfplay(
         config.concurrency
     );
     Ok(())
+}
+
+/// `shove puzzles`: prints the puzzles written and the rates.
+fn puzzles(
+    args: PuzzlesArgs,
+    game: &str,
+    rule_options: Vec<(String, String)>,
+) -> Result<(), String> {
+    let out = args.out.ok_or("give --out FILE (or --check FILE)")?;
+    let config = shove::puzzles::generate::GenerateConfig {
+        game: game.to_string(),
+        rule_options,
+        from: args.from,
+        out,
+        count: args.count,
+        max_per_rating: args.max_per_rating,
+        budget: match args.nodes {
+            Some(nodes) => Budget::Nodes(nodes),
+            None => Budget::Depth(args.depth.unwrap_or(6)),
+        },
+        seed: args.seed,
+        shard: args.shard,
+        resume: args.resume,
+        progress: !args.quiet,
+    };
+    let report = shove::puzzles::generate::generate(&config)?;
+    let (candidates, kept) = report.rates();
+    println!(
+        "{} puzzles from {} candidate positions of {} games in {:.1} s: {candidates:.0} candidates/min, {kept:.1} puzzles/min{}",
+        report.kept,
+        report.candidates,
+        report.games,
+        report.seconds,
+        if report.resumed > 0 {
+            format!(" ({} puzzles were there before)", report.resumed)
+        } else {
+            String::new()
+        }
+    );
+    Ok(())
+}
+
+/// `shove puzzles --check`: one line per problem, then a summary; failing if any.
+fn check_puzzles(args: &PuzzlesArgs, game: Option<&str>) -> Result<(), String> {
+    let path = args.check.as_deref().ok_or("no set to check")?;
+    let threads = args.threads.unwrap_or_else(cores);
+    let report = shove::puzzles::check::check_file(path, game, args.depth, threads)?;
+    for error in &report.errors {
+        println!("{}: {error}", path.display());
+    }
+    if report.errors.is_empty() {
+        println!(
+            "{}: {} {} puzzles, all good at depth {}",
+            path.display(),
+            report.puzzles,
+            report.game,
+            report.depth
+        );
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: {} of {} puzzle lines are bad (checked at depth {})",
+            path.display(),
+            report.errors.len(),
+            report.puzzles,
+            report.depth
+        ))
+    }
 }
 
 /// `shove tune`: prints the errors before and after and the changed weights.

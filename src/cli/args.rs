@@ -257,6 +257,9 @@ pub enum Command {
     /// Fit the evaluation weights to self-play data (Texel tuning) and write them as a
     /// Rust source file.
     Tune(Box<TuneArgs>),
+    /// Make puzzles (one clearly best move, with the whole solution, a rating and themes)
+    /// from played games, or check a set with --check (format in docs/puzzles.md).
+    Puzzles(Box<PuzzlesArgs>),
     /// Combine the logs of sharded matches into one result, or sharded self-play data
     /// files into one file; inputs with different settings are refused.
     Merge {
@@ -341,6 +344,7 @@ impl Command {
             Command::Gui { .. } => "gui",
             Command::Selfplay(_) => "selfplay",
             Command::Tune(_) => "tune",
+            Command::Puzzles(_) => "puzzles",
             Command::Merge { .. } => "merge",
         }
     }
@@ -621,6 +625,55 @@ pub struct SelfplayArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub eval: EvalArgs,
+}
+
+#[derive(clap::Args)]
+pub struct PuzzlesArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// The games to look in: match logs (`shove match --log`), self-play data files
+    /// (`shove selfplay --out`) or game records; games of other games or rules are skipped.
+    #[arg(value_name = "FROM")]
+    pub from: Vec<PathBuf>,
+    /// Append the puzzles to this file (created with its header if absent).
+    #[arg(long, value_name = "FILE", required_unless_present = "check")]
+    pub out: Option<PathBuf>,
+    /// Check the set in FILE instead of making one: legal solutions, every solver move the
+    /// best at the check depth (the set's own, or --depth); the set names its game.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "from", "count", "max_per_rating", "nodes", "seed", "resume"])]
+    pub check: Option<PathBuf>,
+    /// Puzzles of the whole run (all shards together).
+    #[arg(long, default_value_t = 300)]
+    pub count: usize,
+    /// At most this many puzzles of one rating (each rating is a level's Elo), so that the
+    /// easy puzzles, the most common, leave room for harder ones.
+    #[arg(long, value_name = "N")]
+    pub max_per_rating: Option<usize>,
+    /// Search depth of the second (deeper) search; the first is 2 less, and is the depth
+    /// `--check` uses. With --check: the depth to check at. Default 6.
+    #[arg(long, conflicts_with = "nodes")]
+    pub depth: Option<u32>,
+    /// Search each position with this many nodes instead of a depth (the two depths are
+    /// the deepest completed and 2 less; such a set is checked with --depth).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Seed of the order the games are looked through in.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Do only shard K of N: the games g (numbered over all FROM files) with g % N = K - 1.
+    #[arg(long, default_value = "1/1", value_name = "K/N")]
+    pub shard: Shard,
+    /// Go on with the --out file of a run that was cut off (same settings and games).
+    #[arg(long)]
+    pub resume: bool,
+    /// Threads of --check (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(clap::Args)]

@@ -107,6 +107,8 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
     }
     router
         .merge(api)
+        // The puzzles page (src/gui/puzzles.rs).
+        .merge(super::puzzles::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY_MB << 20))
         .layer(from_fn_with_state(access, guard::same_site))
 }

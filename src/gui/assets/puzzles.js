@@ -1,0 +1,449 @@
+// The puzzles page: a position where one move is best; the person plays it, the opponent's
+// replies come by themselves, step by step; a wrong move can be retried or the solution
+// shown. The solver's rating (Glicko-2), streak and puzzles done are kept per game in
+// localStorage; the next puzzle is one near the rating. Positions and legal moves come
+// from the server's /api/state, as on the main page.
+
+import { draw } from './board.js';
+import { newRating, update } from './glicko.js';
+
+const $ = id => document.getElementById(id);
+
+// A puzzle's rating is an estimate: it counts with this deviation.
+const PUZZLE_RD = 80;
+// How long an opponent's reply or a solution step stays before the next (ms).
+const STEP_MS = 600;
+// The next puzzle is chosen at random among this many nearest the rating.
+const NEAREST = 8;
+
+const P = {
+  sets: [],          // [{game, themes, puzzles: [{id, position, solution, rating, themes}]}]
+  game: 'akiba',
+  theme: '',
+  puzzle: null,
+  ply: 0,            // solution moves played
+  state: null,       // the server's state after `ply` moves (or after the wrong move)
+  solver: 1,         // who solves: the side to move in the puzzle's position
+  phase: 'none',     // solving, wrong, solved, solved-retry, failed
+  mistake: false,    // a wrong move was played (the puzzle counts as failed)
+  wrong: null,       // the wrong move shown
+  selected: null,
+  lastCells: new Set(),
+  change: null,      // the rating change of this puzzle, once rated
+  busy: false,       // replies or the solution are being played
+  run: 0,            // the current puzzle's number: an old puzzle's replies stop
+};
+
+// The token `shove gui` printed: in the address, or kept for this tab by the main page.
+const TOKEN = (() => {
+  const params = new URLSearchParams(location.search);
+  const fromAddress = params.get('token');
+  if (fromAddress !== null) {
+    sessionStorage.setItem('shove-token', fromAddress);
+    params.delete('token');
+    const rest = params.toString();
+    history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
+  }
+  return fromAddress ?? sessionStorage.getItem('shove-token') ?? '';
+})();
+
+const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
+
+async function fetchState(moves, puzzle = P.puzzle) {
+  const line = { game: P.game, rules: [], start: puzzle.position, moves };
+  let res;
+  try {
+    res = await fetch('/api/state', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify(line),
+    });
+  } catch (e) {
+    throw new Error('the server cannot be reached: ' + e.message);
+  }
+  const body = await res.json().catch(() => ({ error: `server answered ${res.status}` }));
+  if (!res.ok) throw new Error(body.error || `server answered ${res.status}`);
+  return body;
+}
+
+function showError(message) {
+  $('error').textContent = message;
+  $('error').hidden = false;
+}
+
+function clearError() {
+  $('error').textContent = '';
+  $('error').hidden = true;
+}
+
+// ---------------------------------------------------------------- the solver's record
+
+function set() {
+  return P.sets.find(s => s.game === P.game);
+}
+
+// A new solver starts at the set's 30th percentile: most puzzles are within reach.
+function startRating() {
+  const ratings = set().puzzles.map(p => p.rating).sort((a, b) => a - b);
+  return ratings.length ? ratings[Math.floor(ratings.length * 0.3)] : 1500;
+}
+
+function record() {
+  const key = `shove-puzzles-${P.game}`;
+  let r = null;
+  try { r = JSON.parse(localStorage.getItem(key)); } catch { r = null; }
+  if (!r || typeof r.rating !== 'number' || !Number.isFinite(r.rating)) {
+    r = { ...newRating(startRating()), streak: 0, done: {} };
+  }
+  r.done ||= {};
+  r.streak ||= 0;
+  return r;
+}
+
+function saveRecord(r) {
+  localStorage.setItem(`shove-puzzles-${P.game}`, JSON.stringify(r));
+}
+
+// Rates the current puzzle once: solved at the first try, or failed.
+function rate(solved) {
+  if (P.change !== null) return;
+  const r = record();
+  const after = update(r, P.puzzle.rating, PUZZLE_RD, solved ? 1 : 0);
+  P.change = after.rating - r.rating;
+  Object.assign(r, after);
+  r.streak = solved ? r.streak + 1 : 0;
+  r.done[P.puzzle.id] = solved ? 'solved' : 'failed';
+  saveRecord(r);
+}
+
+// ---------------------------------------------------------------- choosing a puzzle
+
+function filtered() {
+  return set().puzzles.filter(p => !P.theme || p.themes.includes(P.theme));
+}
+
+// One of the puzzles nearest the rating, not done yet (all done: any).
+function nextPuzzle() {
+  const r = record();
+  let pool = filtered().filter(p => !r.done[p.id] && (!P.puzzle || p.id !== P.puzzle.id));
+  if (!pool.length) pool = filtered();
+  if (!pool.length) return null;
+  pool.sort((a, b) => Math.abs(a.rating - r.rating) - Math.abs(b.rating - r.rating));
+  const near = pool.slice(0, NEAREST);
+  return near[Math.floor(Math.random() * near.length)];
+}
+
+async function showPuzzle(puzzle) {
+  let state;
+  try {
+    state = await fetchState([], puzzle);
+  } catch (e) {
+    showError(`puzzle ${puzzle.id}: ${e.message}`);
+    return;
+  }
+  P.run++;
+  Object.assign(P, {
+    puzzle, ply: 0, state, solver: state.to_move, phase: 'solving', mistake: false,
+    wrong: null, selected: null, lastCells: new Set(), change: null, busy: false,
+  });
+  clearError();
+  history.replaceState(null, '', location.pathname + location.search + '#' + link(puzzle));
+  render();
+}
+
+function link(puzzle) {
+  return new URLSearchParams({ game: P.game, id: puzzle.id }).toString();
+}
+
+async function next() {
+  const puzzle = nextPuzzle();
+  if (!puzzle) { showError(`no ${P.game} puzzle has the theme ${P.theme}`); return; }
+  await showPuzzle(puzzle);
+}
+
+// Opens the puzzle the address names (`#game=akiba&id=00123-45`).
+async function openLink(hash = location.hash) {
+  const p = new URLSearchParams(hash.slice(1));
+  const game = p.get('game'), id = p.get('id');
+  if (!game || !id) return false;
+  if (!P.sets.some(s => s.game === game)) { showError(`link: no game '${game}'`); return false; }
+  selectGame(game, false);
+  return openId(id);
+}
+
+async function openId(id) {
+  const puzzle = set().puzzles.find(p => p.id === id.trim());
+  if (!puzzle) { showError(`no ${P.game} puzzle has the id '${id.trim()}'`); return false; }
+  await showPuzzle(puzzle);
+  return true;
+}
+
+function selectGame(game, andNext = true) {
+  P.game = game;
+  $('game').value = game;
+  const theme = $('theme');
+  theme.length = 1;
+  for (const t of set().themes) {
+    const n = set().puzzles.filter(p => p.themes.includes(t)).length;
+    if (n) theme.add(new Option(`${t} (${n})`, t));
+  }
+  P.theme = '';
+  theme.value = '';
+  if (andNext) next();
+}
+
+// ---------------------------------------------------------------- playing
+
+function solverTurn() {
+  return P.state.result === 'none' && P.state.to_move === P.solver;
+}
+
+async function playMove(text) {
+  if (P.phase !== 'solving' || P.busy || !solverTurn()) return;
+  const run = P.run;
+  const move = P.state.legal.find(m => m.text === text);
+  if (!move) return;
+  P.selected = null;
+  if (text === P.puzzle.solution[P.ply]) {
+    await advance(move, run);
+    if (run !== P.run) return;
+    await replies(run);
+    return;
+  }
+  // Not the solution: shown on the board until Retry.
+  let after;
+  try {
+    after = await fetchState([...P.puzzle.solution.slice(0, P.ply), text]);
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  if (run !== P.run) return;
+  P.mistake = true;
+  rate(false);
+  Object.assign(P, { phase: 'wrong', wrong: text, state: after, lastCells: cellsOf(move) });
+  render();
+}
+
+function cellsOf(move) {
+  return new Set([move.from, move.to].filter(Boolean));
+}
+
+// Plays the next solution move (`move` as the current state lists it).
+async function advance(move, run) {
+  const state = await fetchState(P.puzzle.solution.slice(0, P.ply + 1)).catch(e => { showError(e.message); return null; });
+  if (!state || run !== P.run) return;
+  P.ply++;
+  P.state = state;
+  P.lastCells = cellsOf(move);
+  if (P.ply === P.puzzle.solution.length) finish();
+  render();
+}
+
+// The opponent's replies, one at a time, until it is the solver's turn again.
+async function replies(run) {
+  P.busy = true;
+  while (run === P.run && P.ply < P.puzzle.solution.length && !solverTurn()) {
+    render();
+    await sleep(STEP_MS);
+    if (run !== P.run) return;
+    const text = P.puzzle.solution[P.ply];
+    const move = P.state.legal.find(m => m.text === text) || { text };
+    await advance(move, run);
+  }
+  if (run === P.run) { P.busy = false; render(); }
+}
+
+function finish() {
+  if (P.phase === 'failed') return;
+  if (P.mistake) P.phase = 'solved-retry';
+  else { P.phase = 'solved'; rate(true); }
+}
+
+async function retry() {
+  const run = P.run;
+  const state = await fetchState(P.puzzle.solution.slice(0, P.ply)).catch(e => { showError(e.message); return null; });
+  if (!state || run !== P.run) return;
+  Object.assign(P, { phase: 'solving', wrong: null, state, lastCells: new Set(), selected: null });
+  render();
+}
+
+// Plays the rest of the solution, step by step; the puzzle is failed.
+async function showSolution() {
+  const run = P.run;
+  rate(false);
+  P.mistake = true;
+  P.phase = 'failed';
+  P.busy = true;
+  P.wrong = null;
+  const state = await fetchState(P.puzzle.solution.slice(0, P.ply)).catch(e => { showError(e.message); return null; });
+  if (!state || run !== P.run) return;
+  P.state = state;
+  render();
+  while (run === P.run && P.ply < P.puzzle.solution.length) {
+    await sleep(STEP_MS);
+    if (run !== P.run) return;
+    const text = P.puzzle.solution[P.ply];
+    await advance(P.state.legal.find(m => m.text === text) || { text }, run);
+  }
+  if (run === P.run) { P.busy = false; render(); }
+}
+
+function onCellClick(cell) {
+  if (P.phase !== 'solving' || P.busy || !solverTurn()) return;
+  const legal = P.state.legal;
+  if (P.selected) {
+    const m = legal.find(m => m.from === P.selected && m.to === cell);
+    if (m) { playMove(m.text); return; }
+  }
+  if (legal.some(m => m.from === cell)) {
+    P.selected = P.selected === cell ? null : cell;
+    drawBoard();
+    return;
+  }
+  const placements = legal.filter(m => !m.from && m.to === cell).sort((a, b) => a.text.length - b.text.length);
+  if (placements.length) { playMove(placements[0].text); return; }
+  if (P.selected) { P.selected = null; drawBoard(); }
+}
+
+// Moves a click on the board cannot make (pass, plate, stop stones, captures): buttons.
+function wordMoves() {
+  const legal = P.state.legal;
+  const shortest = {};
+  for (const m of legal) {
+    if (!m.from && m.to && (!shortest[m.to] || m.text.length < shortest[m.to].length)) shortest[m.to] = m.text;
+  }
+  return legal.filter(m => !(m.from && m.to) && !(m.to && shortest[m.to] === m.text));
+}
+
+// ---------------------------------------------------------------- drawing
+
+function playerName(p) {
+  const name = P.state.players[p - 1];
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+function drawBoard() {
+  const s = P.state;
+  const targets = new Set();
+  if (P.selected) for (const m of s.legal) if (m.from === P.selected && m.to) targets.add(m.to);
+  draw($('board'), s, {
+    flipped: P.solver === 2, selected: P.selected, targets, lastMove: P.lastCells,
+    sources: new Set(), arrows: [], best: null,
+  });
+}
+
+function render() {
+  const r = record();
+  $('puzzle-rating').textContent = String(Math.round(r.rating));
+  $('puzzle-streak').textContent = String(r.streak);
+  if (!P.puzzle) return;
+  drawBoard();
+  const you = playerName(P.solver);
+  $('goal').innerHTML = '';
+  const who = document.createElement('span');
+  who.className = 'to-move';
+  who.textContent = you;
+  $('goal').append(who, ' to move: find the best move');
+  const st = $('puzzle-status');
+  st.dataset.state = P.phase;
+  st.dataset.busy = String(P.busy);
+  st.dataset.ply = String(P.ply);
+  const change = P.change === null ? '' : ` (rating ${P.change >= 0 ? '+' : ''}${P.change})`;
+  const last = P.ply > 0 ? P.puzzle.solution[P.ply - 1] : null;
+  st.textContent = {
+    solving: P.busy ? `${playerName(3 - P.solver)} replies…`
+      : P.ply === 0 ? 'Your move' : `${playerName(P.state.movers[P.ply - 1])} played ${last}: your move`,
+    wrong: `${P.wrong} is not the best move${change}`,
+    solved: `Solved!${change}`,
+    'solved-retry': `Solved, after a mistake: counted as failed${change}`,
+    failed: P.busy ? 'The solution…' : `Failed: the solution is shown${change}`,
+  }[P.phase] || '';
+  $('status').textContent = P.state.result === 'none' ? `${playerName(P.state.to_move)} to move: ${P.state.phase}`
+    : P.state.result === 'draw' ? 'Draw' : `${playerName(P.state.result === 'p1win' ? 1 : 2)} wins`;
+  const over = ['solved', 'solved-retry', 'failed'].includes(P.phase) && !P.busy;
+  $('retry').hidden = P.phase !== 'wrong';
+  $('show-solution').hidden = !(P.phase === 'wrong' || (P.phase === 'solving' && !P.busy && P.mistake));
+  const words = $('word-moves');
+  words.textContent = '';
+  if (P.phase === 'solving' && !P.busy && solverTurn()) {
+    for (const m of wordMoves()) {
+      const b = document.createElement('button');
+      b.className = 'move-button word';
+      b.dataset.move = m.text;
+      b.textContent = m.text;
+      b.onclick = () => playMove(m.text);
+      words.appendChild(b);
+    }
+  }
+  const themes = $('puzzle-themes');
+  themes.hidden = !over;
+  themes.textContent = '';
+  if (over) {
+    for (const t of P.puzzle.themes) {
+      const tag = document.createElement('span');
+      tag.className = 'theme-tag';
+      tag.textContent = t;
+      themes.appendChild(tag);
+    }
+  }
+  const a = $('puzzle-link');
+  a.textContent = P.puzzle.id;
+  a.href = '#' + link(P.puzzle);
+  $('puzzle-info').textContent = over ? `rated ${P.puzzle.rating}` : '';
+  const list = $('puzzle-moves');
+  list.textContent = '';
+  P.puzzle.solution.slice(0, P.ply).forEach((mv, i) => {
+    const li = document.createElement('li');
+    li.className = `move p${P.state.movers[i] ?? 1}`;
+    li.dataset.move = mv;
+    li.textContent = mv;
+    list.appendChild(li);
+  });
+  if (P.phase === 'wrong') {
+    const li = document.createElement('li');
+    li.className = 'move wrong';
+    li.textContent = P.wrong;
+    list.appendChild(li);
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+async function main() {
+  const res = await fetch('/puzzles/sets.json');
+  if (!res.ok) throw new Error(`the puzzles could not be loaded: server answered ${res.status}`);
+  P.sets = (await res.json()).filter(s => s.puzzles.length);
+  if (!P.sets.length) throw new Error('this build has no puzzles');
+  const sel = $('game');
+  for (const s of P.sets) sel.add(new Option(s.game.charAt(0).toUpperCase() + s.game.slice(1), s.game));
+  sel.onchange = () => selectGame(sel.value);
+  $('theme').onchange = () => { P.theme = $('theme').value; next(); };
+  $('board').addEventListener('click', ev => {
+    const g = ev.target.closest('[data-cell]');
+    if (g) onCellClick(g.dataset.cell);
+  });
+  $('next-puzzle').onclick = next;
+  $('retry').onclick = retry;
+  $('show-solution').onclick = showSolution;
+  const openTyped = async () => {
+    if (await openId($('puzzle-id-input').value)) $('puzzle-id-input').value = '';
+  };
+  $('puzzle-open').onclick = openTyped;
+  $('puzzle-id-input').onkeydown = ev => { if (ev.key === 'Enter') openTyped(); };
+  window.addEventListener('hashchange', () => {
+    if (!P.puzzle || location.hash.slice(1) !== link(P.puzzle)) openLink();
+  });
+  P.game = P.sets[0].game;
+  const linked = location.hash;
+  selectGame(P.game, false);
+  if (!(await openLink(linked))) {
+    // A bad link's error stays shown over the puzzle chosen instead.
+    const error = $('error').hidden ? null : $('error').textContent;
+    await next();
+    if (error) showError(error);
+  }
+  document.body.dataset.ready = 'true';
+}
+
+main().catch(e => showError('the page could not start: ' + e.message));

@@ -1,0 +1,183 @@
+//! `shove puzzles --check FILE`: every line a puzzle, every solution legal and ending on the
+//! solver's move, every solver move (where there is a choice) still the best at the check
+//! depth, every theme a known one. All problems are reported, each with its line.
+
+use super::format::{Puzzle, PuzzleFile, parse_rules_text};
+use super::judge::Judge;
+use super::themes::THEMES;
+use crate::game::Game;
+use crate::games::{GameVisitor, with_game};
+use crate::nnue::choice;
+use std::path::Path;
+
+/// What a check found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    pub game: String,
+    pub depth: u32,
+    /// Puzzle lines read.
+    pub puzzles: usize,
+    /// `line N: reason`, in line order.
+    pub errors: Vec<String>,
+}
+
+/// Checks the set at `path`. The game is `game`, else the one the set's header names; the
+/// rules are the header's (none: the defaults); the depth is `depth`, else the header's
+/// `check_depth`. `Err` only when the set cannot be checked at all.
+pub fn check_file(
+    path: &Path,
+    game: Option<&str>,
+    depth: Option<u32>,
+    threads: usize,
+) -> Result<CheckReport, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    check_text(&text, game, depth, threads).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// [`check_file`] of a set's text.
+pub fn check_text(
+    text: &str,
+    game: Option<&str>,
+    depth: Option<u32>,
+    threads: usize,
+) -> Result<CheckReport, String> {
+    let file = PuzzleFile::parse(text);
+    let game = match (game, file.get("game")) {
+        (Some(given), Some(named)) if !given.eq_ignore_ascii_case(named) => {
+            return Err(format!("a set of {named} puzzles, not of {given}"));
+        }
+        (Some(name), _) | (None, Some(name)) => name.to_string(),
+        (None, None) => {
+            return Err("the set names no game (no '# shove puzzles' header): give --game".into());
+        }
+    };
+    let depth = match (depth, file.get("check_depth").map(str::parse::<u32>)) {
+        (Some(d), _) | (None, Some(Ok(d))) => d,
+        _ => return Err("the set names no check depth: give --depth".into()),
+    };
+    if depth == 0 {
+        return Err("the check depth must be at least 1".into());
+    }
+    with_game(
+        &game,
+        Check {
+            file: &file,
+            depth,
+            threads: threads.max(1),
+        },
+    )?
+}
+
+struct Check<'a> {
+    file: &'a PuzzleFile,
+    depth: u32,
+    threads: usize,
+}
+
+impl GameVisitor for Check<'_> {
+    type Output = Result<CheckReport, String>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        let options = parse_rules_text(self.file.get("rules").unwrap_or("-"))?;
+        let rules = crate::cli::rules::<G>(&options)?;
+        let network = choice::resolve::<G>(None, None)?;
+        let puzzles = &self.file.puzzles;
+        let chunk = puzzles.len().div_ceil(self.threads).max(1);
+        let mut found: Vec<(usize, String)> = self.file.errors.clone();
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = puzzles
+                .chunks(chunk)
+                .map(|part| {
+                    let network = network.clone();
+                    scope.spawn(move || {
+                        let mut judge = Judge::<G>::new(network);
+                        part.iter()
+                            .filter_map(|(line, puzzle)| {
+                                check_puzzle(&mut judge, puzzle, rules, self.depth)
+                                    .err()
+                                    .map(|e| (*line, format!("puzzle {}: {e}", puzzle.id)))
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            for worker in workers {
+                match worker.join() {
+                    Ok(errors) => found.extend(errors),
+                    Err(_) => found.push((0, "a check thread failed".into())),
+                }
+            }
+        });
+        found.sort();
+        Ok(CheckReport {
+            game: G::NAME.to_string(),
+            depth: self.depth,
+            puzzles: puzzles.len() + self.file.errors.len(),
+            errors: found
+                .into_iter()
+                .map(|(line, e)| format!("line {line}: {e}"))
+                .collect(),
+        })
+    }
+}
+
+/// Checks one puzzle, or says what is wrong with it.
+pub fn check_puzzle<G: Game>(
+    judge: &mut Judge<G>,
+    puzzle: &Puzzle,
+    rules: G::Rules,
+    depth: u32,
+) -> Result<(), String> {
+    let known = |theme: &str| {
+        THEMES
+            .iter()
+            .filter(|(game, _)| *game == "all" || *game == G::NAME)
+            .any(|(_, themes)| themes.contains(&theme))
+    };
+    if let Some(theme) = puzzle.themes.iter().find(|t| !known(t)) {
+        return Err(format!("'{theme}' is not a theme of {}", G::NAME));
+    }
+    let mut position =
+        G::parse(&puzzle.position, rules).map_err(|e| format!("bad position string: {e}"))?;
+    if position.outcome().is_some() {
+        return Err("the game is already over in the position".into());
+    }
+    let solver = position.to_move();
+    let mut history = Vec::new();
+    let mut last_mover = solver;
+    for (i, text) in puzzle.solution.iter().enumerate() {
+        if position.outcome().is_some() {
+            return Err(format!(
+                "solution move {} '{text}' comes after the game is over",
+                i + 1
+            ));
+        }
+        let mv = position
+            .parse_move(text)
+            .map_err(|e| format!("solution move {}: {e}", i + 1))?;
+        last_mover = position.to_move();
+        if last_mover == solver && position.count_legal_moves() > 1 {
+            let lines = judge
+                .lines_at(&position, &history, depth)
+                .ok_or_else(|| format!("solution move {}: no search result", i + 1))?;
+            let equal_second = lines
+                .second
+                .is_some_and(|(second, score)| second == mv && score == lines.best.1);
+            if lines.best.0 != mv && !equal_second {
+                return Err(format!(
+                    "solution move {} '{text}' is not the best at depth {depth}: {} ({}) is",
+                    i + 1,
+                    lines.best.0,
+                    lines.best.1
+                ));
+            }
+        }
+        history.push(position.hash());
+        position.play(mv);
+    }
+    if last_mover != solver {
+        return Err("the solution ends on the opponent's move, not the solver's".into());
+    }
+    Ok(())
+}

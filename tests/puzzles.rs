@@ -1,0 +1,172 @@
+//! Puzzles: every shipped set passes `shove puzzles --check` (at the depth each set names),
+//! has its size, rating spread and themes; the generator makes sets that pass the check and
+//! resumes them; bad sets get errors naming the line, and nothing is lost.
+
+#[path = "common/binary.rs"]
+mod binary;
+
+use binary::{scratch, shove};
+use shove::game::Game;
+use shove::puzzles::format::PuzzleFile;
+use shove::{abraxas, akiba, offboard};
+use std::collections::BTreeSet;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The shipped set of `G`: at least 300 puzzles, all passing the check, with ratings from
+/// the easy end of the levels' scale to its upper half, and themes.
+fn shipped_set_is_good<G: Game>() {
+    let path = format!("positions/puzzles/{}.txt", G::NAME);
+    let output = shove(&["puzzles", "--check", &path]);
+    assert!(
+        output.status.success(),
+        "{}{}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+    let file = PuzzleFile::parse(&std::fs::read_to_string(&path).unwrap());
+    assert!(file.errors.is_empty(), "{:?}", file.errors);
+    assert_eq!(file.get("game"), Some(G::NAME));
+    let puzzles = &file.puzzles;
+    assert!(puzzles.len() >= 300, "{} puzzles", puzzles.len());
+    let ratings: BTreeSet<i32> = puzzles.iter().map(|(_, p)| p.rating).collect();
+    let levels = G::LEVEL_ELO;
+    assert!(ratings.iter().all(|r| levels.contains(r)), "{ratings:?}");
+    assert!(ratings.len() >= 8, "{ratings:?}");
+    assert_eq!(ratings.first(), Some(&levels[0]), "{ratings:?}");
+    assert!(ratings.last() >= Some(&levels[12]), "{ratings:?}");
+    let themes: BTreeSet<&str> = puzzles
+        .iter()
+        .flat_map(|(_, p)| p.themes.iter().map(String::as_str))
+        .collect();
+    for theme in ["win", "one-move"] {
+        assert!(themes.contains(theme), "{theme} missing from {themes:?}");
+    }
+    assert!(themes.len() >= 5, "{themes:?}");
+}
+
+#[test]
+fn the_akiba_set_is_good() {
+    shipped_set_is_good::<akiba::Position>();
+}
+
+#[test]
+fn the_offboard_set_is_good() {
+    shipped_set_is_good::<offboard::Position>();
+}
+
+#[test]
+fn the_abraxas_set_is_good() {
+    shipped_set_is_good::<abraxas::Position>();
+}
+
+/// A small run from one match log of the level gauntlet: its puzzles pass the check, a
+/// resumed run adds to them, and a second run on the same file without --resume is refused
+/// with the file untouched.
+#[test]
+fn a_generated_set_passes_the_check_and_resumes() {
+    let dir = scratch("generate");
+    let out = dir.join("akiba.txt");
+    let out = out.to_str().unwrap();
+    let log = "docs/levels/akiba-L3-vs-L4.shard-1-of-4.log";
+    let run = |count: &str, extra: &[&str]| {
+        let mut args = vec![
+            "puzzles", "--game", "akiba", log, "--out", out, "--count", count, "--depth", "4",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        shove(&args)
+    };
+    let first = run("2", &[]);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert!(
+        text(&first.stdout).contains("candidates/min"),
+        "{}",
+        text(&first.stdout)
+    );
+    let before = std::fs::read_to_string(out).unwrap();
+    assert_eq!(PuzzleFile::parse(&before).puzzles.len(), 2, "{before}");
+
+    let refused = run("4", &[]);
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused.stderr).contains("--resume"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(out).unwrap(), before);
+
+    let resumed = run("4", &["--resume"]);
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    let after = std::fs::read_to_string(out).unwrap();
+    assert!(after.starts_with(&before));
+    let file = PuzzleFile::parse(&after);
+    assert_eq!(file.puzzles.len(), 4, "{after}");
+    let positions: BTreeSet<&str> = file
+        .puzzles
+        .iter()
+        .map(|(_, p)| p.position.as_str())
+        .collect();
+    assert_eq!(positions.len(), 4, "no position twice");
+
+    let check = shove(&["puzzles", "--check", out]);
+    assert!(
+        check.status.success(),
+        "{}{}",
+        text(&check.stdout),
+        text(&check.stderr)
+    );
+    assert!(text(&check.stdout).contains("4 akiba puzzles, all good at depth 2"));
+}
+
+/// A set with a malformed line and an illegal solution move: each error names its line and
+/// the reason, the good puzzle is still checked, the check fails, the file is unchanged.
+#[test]
+fn bad_sets_get_errors_naming_the_line() {
+    let dir = scratch("bad");
+    let path = dir.join("bad.txt");
+    let set = "# shove puzzles\tgame=akiba\trules=-\tcheck_depth=4\n\
+               # a comment\n\
+               ok-1;1WW2BB/1WWR1BB/1RRRR2/1BRRRR1/B1RRRW1/B2R1WW/B4W1 w 0 0 - - 5;b7c7;571;advantage,one-move\n\
+               broken;only two fields\n\
+               bad-move;1WW2BB/1WWR1BB/1RRRR2/1BRRRR1/B1RRRW1/B2R1WW/B4W1 w 0 0 - - 5;b7c7 a1a3;571;win\n\
+               bad-theme;1WW2BB/1WWR1BB/1RRRR2/1BRRRR1/B1RRRW1/B2R1WW/B4W1 w 0 0 - - 5;b7c7;571;sector-3\n";
+    std::fs::write(&path, set).unwrap();
+    let output = shove(&["puzzles", "--check", path.to_str().unwrap()]);
+    assert!(!output.status.success());
+    let out = text(&output.stdout);
+    assert!(out.contains("line 4: 2 fields, expected 5"), "{out}");
+    assert!(
+        out.contains("line 5: puzzle bad-move: solution move 2: bad move 'a1a3'")
+            || out.contains("line 5: puzzle bad-move: solution move 2: illegal move 'a1a3'"),
+        "{out}"
+    );
+    assert!(
+        out.contains("line 6: puzzle bad-theme: 'sector-3' is not a theme of akiba"),
+        "{out}"
+    );
+    assert!(!out.contains("line 3"), "{out}");
+    assert!(
+        text(&output.stderr).contains("3 of 4 puzzle lines are bad"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), set);
+
+    let missing = shove(&["puzzles", "--check", dir.join("none.txt").to_str().unwrap()]);
+    assert!(!missing.status.success());
+    assert!(
+        text(&missing.stderr).contains("cannot read"),
+        "{}",
+        text(&missing.stderr)
+    );
+    std::fs::write(&path, "x;y;z;1;a\n").unwrap();
+    let nameless = shove(&["puzzles", "--check", path.to_str().unwrap()]);
+    assert!(
+        text(&nameless.stderr).contains("give --game"),
+        "{}",
+        text(&nameless.stderr)
+    );
+}
