@@ -1707,6 +1707,8 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
     // In German: the page's words, the status from the server's words, the level list.
     page.choose("#language", "de").await;
     assert_eq!(page.text("#new-game").await, "Neue Partie");
+    assert_eq!(page.text("#undo").await, "↶ Zurücknehmen");
+    assert_eq!(page.text("#analysis").await, "▶ Analyse");
     assert!(
         page.text("#status").await.contains("am Zug"),
         "{}",
@@ -1735,6 +1737,13 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
         "the rules",
     )
     .await;
+    // A table right after a list is a table, not list text.
+    assert!(
+        page.js("return document.querySelectorAll('#rules-text table').length")
+            .await
+            .as_u64()
+            .is_some_and(|n| n > 0)
+    );
     assert!(
         page.js("return document.querySelectorAll('#rules-text h2').length")
             .await

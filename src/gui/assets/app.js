@@ -942,6 +942,7 @@ async function main() {
     setLanguage(languages.value);
     translatePage();
     renderLevels();
+    $('analysis').textContent = G.analysis ? `■ ${t('Stop analysis')}` : `▶ ${t('Analysis')}`;
     render();
   };
   translatePage();

@@ -117,4 +117,5 @@ export default {
   "{player} wins": "{player} gewinnt",
   "{player}: accuracy {accuracy} · {i} ?! · {m} ? · {b} ??": "{player}: Genauigkeit {accuracy} · {i} ?! · {m} ? · {b} ??",
   "{ply}. {move}{mark}: best was {best} (eval {before} for {player}; after {move}: {after})": "{ply}. {move}{mark}: am besten war {best} (Bewertung {before} für {player}; nach {move}: {after})",
+  "Undo": "Zurücknehmen",
 };

@@ -117,4 +117,5 @@ export default {
   "{player} wins": "{player} gagne",
   "{player}: accuracy {accuracy} · {i} ?! · {m} ? · {b} ??": "{player} : précision {accuracy} · {i} ?! · {m} ? · {b} ??",
   "{ply}. {move}{mark}: best was {best} (eval {before} for {player}; after {move}: {after})": "{ply}. {move}{mark} : le meilleur était {best} (éval. {before} pour {player} ; après {move} : {after})",
+  "Undo": "Annuler le coup",
 };

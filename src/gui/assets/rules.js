@@ -50,7 +50,7 @@ export function markdown(text) {
     } else if (/^\s*([-*]|\d+\.) /.test(line)) {
       const ordered = /^\s*\d+\./.test(line);
       const items = [];
-      for (; i < lines.length && lines[i].trim() && !lines[i].startsWith('#'); i++) {
+      for (; i < lines.length && lines[i].trim() && !/^(#|\||```)/.test(lines[i]); i++) {
         if (/^\s*([-*]|\d+\.) /.test(lines[i])) items.push(lines[i].replace(/^\s*([-*]|\d+\.) /, ''));
         else items[items.length - 1] += ' ' + lines[i].trim();
       }
