@@ -246,6 +246,10 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// ([`crate::pipeline::tune`], docs/nnue.md): turns scores into winning chances
     /// ([`crate::review`]).
     const RESULT_SCALE: f64;
+    /// The depth `shove review` and the GUI's review search each position to by default:
+    /// the one measured to leave full-strength games unmarked and a weak level's
+    /// blunders marked (docs/review.md).
+    const REVIEW_DEPTH: u32;
     /// The measured Elo of each `Skill Level` 0..=20 in this game, `random` = 0, as fitted
     /// by `shove rate` over the calibration gauntlet (docs/scripts/levels.sh; the table and
     /// its error bars are in docs/strength.md). Rising with the level; `UCI_Elo` maps to a

@@ -461,7 +461,7 @@ fn tournament(
 fn review(args: &ReviewArgs) -> Result<String, String> {
     cli::check_search_setup(args.depth, args.threads, args.hash)?;
     let limits = shove::search::Limits {
-        depth: args.depth.or(args.movetime.is_none().then_some(8)),
+        depth: args.depth,
         movetime: args.movetime.map(Duration::from_millis),
         ..Default::default()
     };
@@ -471,6 +471,7 @@ fn review(args: &ReviewArgs) -> Result<String, String> {
         hash_megabytes: args.hash,
         json: args.json,
         progress: !args.quiet,
+        watch: None,
     };
     shove::review::review_file(&args.file, args.number, &settings)
 }

@@ -37,6 +37,23 @@ pub struct Record {
     pub engine: String,
     /// The moves in the game's notation.
     pub moves: Vec<String>,
+    /// Other lines tried from positions of the game (a move tree), each branching off the
+    /// main line or an earlier variation.
+    pub variations: Vec<Variation>,
+}
+
+/// A line that replaces move `ply` of its parent line and goes on from there:
+/// `Variation K[ of J]: N. MOVE MOVE …` in the text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// The line it branches off: 0 the main line, `J` the J-th variation (1-based, an
+    /// earlier one).
+    pub parent: usize,
+    /// The ply (1-based, from the start) of its first move: it follows the parent's first
+    /// `ply - 1` moves.
+    pub ply: usize,
+    /// Its own moves, from `ply` on.
+    pub moves: Vec<String>,
 }
 
 /// What is wrong with a record, and where: the 1-based line and the field there.
@@ -141,6 +158,7 @@ impl Record {
             date: String::new(),
             engine: String::new(),
             moves: log.moves.clone(),
+            variations: Vec::new(),
         };
         record
             .check(&Lines::default())
@@ -226,7 +244,77 @@ impl Record {
                 ),
             ));
         }
+        for index in 0..self.variations.len() {
+            let line = lines.variations.get(index).copied().unwrap_or(0);
+            self.check_variation::<G>(index, &positions[0])
+                .map_err(|message| error(line, &format!("variation {}", index + 1), message))?;
+        }
         Ok(positions)
+    }
+
+    /// The whole line of variation `index` (0-based): its parent's moves before its ply,
+    /// then its own; `None` for a variation that names no earlier line.
+    pub fn variation_line(&self, index: usize) -> Option<Vec<String>> {
+        let variation = self.variations.get(index)?;
+        let parent = match variation.parent {
+            0 => self.moves.clone(),
+            j if j <= index => self.variation_line(j - 1)?,
+            _ => return None,
+        };
+        let keep = variation.ply.checked_sub(1)?;
+        let mut line: Vec<String> = parent.get(..keep)?.to_vec();
+        line.extend(variation.moves.iter().cloned());
+        Some(line)
+    }
+
+    /// Variation `index` branches off a line written before it, replaces one of that
+    /// line's moves with another, and replays from `start`.
+    fn check_variation<G: Game>(&self, index: usize, start: &G) -> Result<(), String> {
+        let variation = &self.variations[index];
+        if variation.parent > index {
+            return Err(format!(
+                "branches off variation {}, which is not written before it",
+                variation.parent
+            ));
+        }
+        let parent = if variation.parent == 0 {
+            self.moves.clone()
+        } else {
+            self.variation_line(variation.parent - 1)
+                .ok_or("its parent line does not replay")?
+        };
+        let of = match variation.parent {
+            0 => "the main line".to_string(),
+            j => format!("variation {j}"),
+        };
+        if variation.ply == 0 || variation.ply > parent.len() {
+            return Err(format!(
+                "starts at move {}, but {of} has moves 1 to {}: a variation replaces one of them",
+                variation.ply,
+                parent.len()
+            ));
+        }
+        let Some(first) = variation.moves.first() else {
+            return Err("has no moves".to_string());
+        };
+        if *first == parent[variation.ply - 1] {
+            return Err(format!(
+                "its first move {first} is move {} of {of} itself, not another line",
+                variation.ply
+            ));
+        }
+        let mut position = start.clone();
+        for text in &parent[..variation.ply - 1] {
+            let mv = position.parse_move(text).map_err(|e| e.to_string())?;
+            position.play(mv);
+        }
+        for (offset, text) in variation.moves.iter().enumerate() {
+            let mv = position
+                .parse_move(text)
+                .map_err(|e| format!("move {}: {e}", variation.ply + offset))?;
+            position.play(mv);
+        }
+        Ok(())
     }
 }
 
@@ -272,6 +360,7 @@ struct Lines {
     result: usize,
     moves: Vec<usize>,
     movers: Vec<Player>,
+    variations: Vec<usize>,
 }
 
 struct Check<'a> {
@@ -326,6 +415,22 @@ impl fmt::Display for Record {
                 None => writeln!(f, "{}. {mv}", index + 1)?,
             }
         }
+        if !self.variations.is_empty() {
+            writeln!(f)?;
+        }
+        for (index, v) in self.variations.iter().enumerate() {
+            let of = match v.parent {
+                0 => String::new(),
+                j => format!(" of {j}"),
+            };
+            writeln!(
+                f,
+                "Variation {}{of}: {}. {}",
+                index + 1,
+                v.ply,
+                v.moves.join(" ")
+            )?;
+        }
         Ok(())
     }
 }
@@ -344,6 +449,37 @@ impl GameVisitor for Movers<'_> {
     }
 }
 
+/// `Variation K[ of J]: N. MOVE MOVE …`, the variation numbered `expected` (0-based).
+fn parse_variation(line: &str, expected: usize) -> Result<Variation, String> {
+    let form = "is not 'Variation K[ of J]: N. MOVE …'";
+    let (head, body) = line
+        .split_once(':')
+        .ok_or_else(|| format!("'{line}' {form}"))?;
+    let head: Vec<&str> = head.split_whitespace().skip(1).collect();
+    let (number, parent) = match head[..] {
+        [k] => (k, "0"),
+        [k, of, j] if of.eq_ignore_ascii_case("of") => (k, j),
+        _ => return Err(format!("'{line}' {form}")),
+    };
+    if number != (expected + 1).to_string() {
+        return Err(format!("numbered '{number}', expected '{}'", expected + 1));
+    }
+    let parent: usize = parent
+        .parse()
+        .map_err(|_| format!("'of {parent}' does not name a variation by its number"))?;
+    let mut words = body.split_whitespace();
+    let ply = words
+        .next()
+        .and_then(|w| w.strip_suffix('.'))
+        .and_then(|n| n.parse::<usize>().ok())
+        .ok_or_else(|| format!("'{line}' {form}: no move number 'N.'"))?;
+    Ok(Variation {
+        parent,
+        ply,
+        moves: words.map(str::to_string).collect(),
+    })
+}
+
 /// Header keys, each allowed once, in the order `Display` writes them.
 const KEYS: [&str; 9] = [
     "Game", "Rules", "Start", "Player1", "Player2", "Result", "Reason", "Date", "Engine",
@@ -358,6 +494,7 @@ impl FromStr for Record {
         let mut values: [Option<(usize, String)>; KEYS.len()] = Default::default();
         let mut lines = Lines::default();
         let mut moves = Vec::new();
+        let mut variations = Vec::new();
         for (index, raw) in text.lines().enumerate() {
             let number = index + 1;
             let line = raw.trim();
@@ -365,7 +502,9 @@ impl FromStr for Record {
                 continue;
             }
             let first = line.split_whitespace().next().unwrap_or("");
-            if let Some(ply) = first.strip_suffix('.') {
+            if let Some(ply) = first.strip_suffix('.')
+                && variations.is_empty()
+            {
                 let field = format!("move {}", moves.len() + 1);
                 if ply != (moves.len() + 1).to_string() {
                     return Err(error(
@@ -397,6 +536,25 @@ impl FromStr for Record {
                 lines.moves.push(number);
                 moves.push(mv.to_string());
                 continue;
+            }
+            if first.eq_ignore_ascii_case("variation") {
+                let variation = parse_variation(line, variations.len()).map_err(|message| {
+                    error(
+                        number,
+                        &format!("variation {}", variations.len() + 1),
+                        message,
+                    )
+                })?;
+                variations.push(variation);
+                lines.variations.push(number);
+                continue;
+            }
+            if !variations.is_empty() {
+                return Err(error(
+                    number,
+                    "moves",
+                    format!("'{line}' after the variations: they come last"),
+                ));
             }
             let Some((key, value)) = line.split_once(':') else {
                 return Err(error(
@@ -470,6 +628,7 @@ impl FromStr for Record {
             date: take("Date").1,
             engine: take("Engine").1,
             moves,
+            variations,
         };
         lines.game = game_line;
         lines.rules = rules_line;

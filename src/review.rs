@@ -15,7 +15,8 @@ use crate::record::Record;
 use crate::search::{Limits, Score, Searcher};
 use serde::Serialize;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// A drop of the mover's winning chance (in percentage points, 0..100) of at least this
 /// marks a move `?!`, `?` or `??` (lichess's thresholds: 0.1, 0.2 and 0.3 on its −1..1
@@ -92,10 +93,6 @@ impl Eval {
             Eval::Over(result) => 50.0 + 50.0 * f64::from(result),
         }
     }
-
-    fn is_forced_win(self) -> bool {
-        matches!(self, Eval::Mate(n) if n > 0) || self == Eval::Over(1)
-    }
 }
 
 impl fmt::Display for Eval {
@@ -162,20 +159,30 @@ pub struct ReviewConfig {
     pub hash_megabytes: usize,
     /// `None`: the classical evaluation.
     pub network: Option<Arc<Network>>,
+    /// Where a watcher can stop the review, the search running included.
+    pub watch: Option<Arc<ReviewWatch>>,
 }
 
 /// Reviews `record`, a game of `G`; `progress` is told after each position searched
-/// (positions done, positions in all).
+/// (positions done, positions in all) and stops the review by answering `false`. Without
+/// a depth or a movetime each position is searched to [`Game::REVIEW_DEPTH`].
 pub fn review<G: Game>(
     record: &Record,
     config: &ReviewConfig,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<Review, String> {
+    let mut limits = config.limits;
+    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+        limits.depth = Some(G::REVIEW_DEPTH);
+    }
     let positions = record.positions::<G>().map_err(|e| e.to_string())?;
     let mut searcher = Searcher::<G>::new(0);
     searcher.set_threads(config.threads);
     searcher.set_hash(config.hash_megabytes)?;
     searcher.set_network(config.network.clone());
+    if let Some(watch) = &config.watch {
+        *watch.search.lock().unwrap_or_else(|e| e.into_inner()) = Some(searcher.stop_flag());
+    }
     // Each position's evaluation (side to move's view) and the search's best move.
     let mut evals: Vec<(Eval, Option<G::Move>)> = Vec::with_capacity(positions.len());
     let mut history = Vec::with_capacity(positions.len());
@@ -183,12 +190,14 @@ pub fn review<G: Game>(
         evals.push(match position.outcome() {
             Some(outcome) => (Eval::from_outcome(outcome, position.to_move()), None),
             None => {
-                let result = searcher.search(position, &history, &config.limits, 1, &mut |_| {});
+                let result = searcher.search(position, &history, &limits, 1, &mut |_| {});
                 (Eval::from_score(result.score), result.best)
             }
         });
         history.push(position.hash());
-        progress(index + 1, positions.len());
+        if !progress(index + 1, positions.len()) {
+            return Err(CANCELLED.to_string());
+        }
     }
     let scale = G::RESULT_SCALE;
     let mut moves = Vec::with_capacity(record.moves.len());
@@ -207,10 +216,11 @@ pub fn review<G: Game>(
         let best = best.filter(|&b| b != played);
         let (win_before, win_after) = (before.win_percent(scale), after.win_percent(scale));
         let drop = (win_before - win_after).max(0.0);
+        // A forced win given away is judged by its drop like any move (a mate is 100%):
+        // a mate found at one depth and not at the next is common, and a position still
+        // clearly won is no blunder (docs/review.md, Defaults).
         let mark = if best.is_none() {
             None
-        } else if before.is_forced_win() && !after.is_forced_win() {
-            Some(Mark::Blunder)
         } else {
             THRESHOLDS
                 .iter()
@@ -243,7 +253,7 @@ pub fn review<G: Game>(
         let name = record.players[player.index()].clone();
         player_review(name, player, &moves, &curve)
     });
-    let search = match (config.limits.depth, config.limits.movetime) {
+    let search = match (limits.depth, limits.movetime) {
         (Some(depth), _) => format!("depth {depth}"),
         (None, Some(time)) => format!("movetime {} ms", time.as_millis()),
         (None, None) => "default".to_string(),
@@ -280,13 +290,41 @@ pub fn review_record(record: &Record, settings: &ReviewSettings) -> Result<Revie
     with_game(&record.game, Visit { record, settings })?
 }
 
-/// The command line's choices for [`review_file`].
+/// The error of a review stopped through its [`ReviewWatch`].
+pub const CANCELLED: &str = "review cancelled";
+
+/// The command line's choices for [`review_file`] (no depth and no movetime: the game's
+/// [`Game::REVIEW_DEPTH`]).
 pub struct ReviewSettings {
     pub limits: Limits,
     pub threads: usize,
     pub hash_megabytes: usize,
     pub json: bool,
     pub progress: bool,
+    /// Where a watcher (the GUI) reads the progress and asks to stop.
+    pub watch: Option<Arc<ReviewWatch>>,
+}
+
+/// A running review as another thread sees it: positions searched, positions in all, and
+/// a request to stop after the position being searched.
+#[derive(Default)]
+pub struct ReviewWatch {
+    pub done: AtomicUsize,
+    pub all: AtomicUsize,
+    cancel: AtomicBool,
+    /// The stop flag of the review's searcher, once it runs.
+    search: Mutex<Option<Arc<AtomicBool>>>,
+}
+
+impl ReviewWatch {
+    /// Stops the review: the search running ends at once, and no position after it is
+    /// searched.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        if let Some(stop) = &*self.search.lock().unwrap_or_else(|e| e.into_inner()) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 struct Visit<'a> {
@@ -303,11 +341,18 @@ impl GameVisitor for Visit<'_> {
             threads: settings.threads,
             hash_megabytes: settings.hash_megabytes,
             network: crate::nnue::choice::resolve::<G>(None, None)?,
+            watch: settings.watch.clone(),
         };
         let bar = progress_bar(settings.progress, self.record.moves.len() + 1);
+        let watch = settings.watch.as_deref();
         let review = review::<G>(self.record, &config, &mut |done, all| {
             bar.set_length(all as u64);
             bar.set_position(done as u64);
+            watch.is_none_or(|w| {
+                w.all.store(all, Ordering::Relaxed);
+                w.done.store(done, Ordering::Relaxed);
+                !w.cancel.load(Ordering::Relaxed)
+            })
         });
         bar.finish_and_clear();
         review

@@ -183,14 +183,24 @@ impl Page {
         .await;
     }
 
+    /// Clicks `css`, again if the page redrew it between finding and clicking it.
     async fn click(&self, css: &str) {
-        self.client
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+        for attempt in 1.. {
+            let clicked = self
+                .client
+                .find(Locator::Css(css))
+                .await
+                .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+                .click()
+                .await;
+            match clicked {
+                Ok(_) => return,
+                Err(e) if attempt < 3 && e.to_string().contains("stale element") => {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => panic!("cannot click {css}: {e}"),
+            }
+        }
     }
 
     async fn type_into(&self, css: &str, text: &str) {
@@ -407,6 +417,17 @@ impl Page {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/gui-screenshots");
         std::fs::create_dir_all(&dir).expect("screenshot directory");
         std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot written");
+    }
+
+    /// Screenshots at 1400x1000 and phone size, then back to the laptop.
+    async fn large_screenshots(&self, name: &str) {
+        self.screenshot(&format!("{name}-1400x1000"), 1400, 1000)
+            .await;
+        self.screenshot(&format!("{name}-phone"), 390, 844).await;
+        self.client
+            .set_window_size(1366, 768)
+            .await
+            .expect("window size");
     }
 
     /// Screenshots at laptop and phone size, then back to the laptop.
@@ -1297,5 +1318,438 @@ async fn the_engine_list_shows_the_version() {
             format!("2: shove {version} player greedy")
         ])
     );
+    page.close().await;
+}
+
+impl Page {
+    /// The moves of the other lines shown in the move list (`.variation .var-move`), once
+    /// there are `n`.
+    async fn variation_moves(&self, n: usize) -> Vec<String> {
+        self.wait_for(
+            &format!("return document.querySelectorAll('#moves .var-move').length === {n}"),
+            10,
+            &format!("{n} moves of other lines"),
+        )
+        .await;
+        let v = self
+            .js("return [...document.querySelectorAll('#moves .var-move')].map(e => e.dataset.varMove)")
+            .await;
+        serde_json::from_value(v).expect("a list of moves")
+    }
+
+    /// Opens `url` in a new window of the same browser, which then is the one driven.
+    async fn open_in_new_window(&self, url: &str) {
+        let window = self.client.new_window(false).await.expect("a new window");
+        self.client
+            .switch_to_window(window.handle)
+            .await
+            .expect("switch to the new window");
+        self.go_to(url).await;
+    }
+}
+
+/// Playing at an earlier move starts a variation and keeps the old line, which can be
+/// opened again, promoted and deleted; *Save game* writes the variations (read back by
+/// `shove record`), *Open game* shows them again, and a malformed variation is refused
+/// with its line and reason, the game shown staying. *Copy link* gives an address without
+/// the token, naming the level and the players, that opens the same game in another
+/// window of the same browser (the cookie set by the printed address) and not in another
+/// browser (no cookie). Playing as player two turns the board; *Resign* ends the game and
+/// the record says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn variations_links_and_resigning_in_the_browser() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let dir = TempDir::new();
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    let mut line = Vec::new();
+    for k in 0..4 {
+        line.push(page.click_move_number(k * 3).await);
+        page.wait_for_moves(line.len(), 10, "the clicked move")
+            .await;
+    }
+
+    // Another move at move 3: a variation; the old line stays, shown beside it.
+    page.jump_to("#moves [data-ply='2']", 2).await;
+    let other = page.click_move_number(7).await;
+    assert_ne!(other, line[2]);
+    page.wait_for_moves(3, 10, "the new line").await;
+    assert_eq!(page.played().await[..2], line[..2]);
+    assert_eq!(page.variation_moves(2).await, line[2..]);
+    page.screenshot("variation", 1400, 1000).await;
+
+    // The old line opened again from the variation, then the new one made the main line.
+    page.click("#moves .var-move").await;
+    page.wait_for_moves(4, 10, "the old line").await;
+    assert_eq!(page.played().await, line);
+    assert_eq!(page.variation_moves(1).await, vec![other.clone()]);
+    page.click("#moves .var-move").await;
+    page.wait_for_moves(3, 10, "the new line").await;
+    assert_eq!(
+        page.js("return document.getElementById('promote').disabled")
+            .await,
+        false
+    );
+    page.click("#promote").await;
+    page.wait_for(
+        "return document.getElementById('promote').disabled",
+        5,
+        "the line promoted",
+    )
+    .await;
+
+    // Saved with its variation, checked by `shove record`, opened back.
+    let text = page.save_game().await;
+    let variation = format!("Variation 1: 3. {}", line[2..].join(" "));
+    assert!(text.contains(&variation), "{variation} in\n{text}");
+    let saved = dir.0.join("tree.txt");
+    std::fs::write(&saved, &text).expect("record written");
+    let out = Command::new(env!("CARGO_BIN_EXE_shove"))
+        .arg("record")
+        .arg(&saved)
+        .output()
+        .expect("shove record runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), text);
+    page.click("#new-game").await;
+    page.wait_for_moves(0, 10, "a new game").await;
+    page.client
+        .find(Locator::Css("#open-file"))
+        .await
+        .expect("#open-file")
+        .send_keys(&saved.display().to_string())
+        .await
+        .expect("choose the record");
+    page.wait_for_moves(3, 10, "the opened game").await;
+    assert_eq!(page.variation_moves(2).await, line[2..]);
+    assert!(page.text("#record-info").await.contains("1 variations"));
+
+    // A malformed variation: refused with its line, the game shown stays.
+    let bad_text = text.replace(&variation, &format!("Variation 1: 3. {} a1a1", line[2]));
+    let bad = dir.0.join("bad-variation.txt");
+    std::fs::write(&bad, &bad_text).expect("record written");
+    let bad_line = bad_text
+        .lines()
+        .position(|l| l.starts_with("Variation 1:"))
+        .expect("the variation")
+        + 1;
+    page.client
+        .find(Locator::Css("#open-file"))
+        .await
+        .expect("#open-file")
+        .send_keys(&bad.display().to_string())
+        .await
+        .expect("choose the record");
+    let error = page
+        .error_shown(&format!("record line {bad_line}, variation 1: move 4"), 10)
+        .await;
+    assert!(error.contains("a1a1"), "{error}");
+    assert_eq!(page.variation_moves(2).await, line[2..]);
+
+    // Playing as player two at level 2: the board turned, the link names both.
+    page.choose("#level", "2").await;
+    page.choose("#play-mode", "p2").await;
+    let bottom = page.text("#player-bottom").await;
+    assert!(
+        bottom.starts_with("Black") && bottom.contains("you"),
+        "{bottom}"
+    );
+    assert!(page.text("#player-top").await.contains("(level 2)"));
+    page.click("#copy-link").await;
+    let link = page
+        .js("return document.getElementById('link').value")
+        .await;
+    let link = link.as_str().expect("the link").to_string();
+    assert!(!link.contains("token"), "{link}");
+    assert!(link.starts_with(&gui.bare_url()), "{link}");
+    for part in ["level=2", "play=p2", "players=shove"] {
+        assert!(link.contains(part), "{part} in {link}");
+    }
+    page.screenshot("link-copied", 1400, 1000).await;
+
+    // The link in another window of this browser: the same game, playing on.
+    let first = page.client.window().await.expect("this window");
+    page.open_in_new_window(&link).await;
+    page.wait_for(
+        "return document.body.dataset.ready === 'true'",
+        20,
+        "the linked page",
+    )
+    .await;
+    page.wait_for(
+        "return document.querySelectorAll('#moves [data-move]').length >= 3",
+        20,
+        "the linked game",
+    )
+    .await;
+    assert_eq!(
+        page.played().await[..3],
+        [&line[..2], std::slice::from_ref(&other)].concat()[..]
+    );
+    assert_eq!(
+        page.js("return [document.getElementById('level').value, document.getElementById('play-mode').value]")
+            .await,
+        json!(["2", "p2"])
+    );
+    assert_eq!(
+        page.js("return document.getElementById('error').hidden")
+            .await,
+        true
+    );
+    // Another browser has no cookie: it is told to open the printed address.
+    page.client.close_window().await.expect("close the window");
+    page.client
+        .switch_to_window(first)
+        .await
+        .expect("back to the first window");
+    page.client
+        .delete_all_cookies()
+        .await
+        .expect("cookies deleted");
+    page.open_in_new_window(&link).await;
+    page.error_shown("no token", 20).await;
+    page.client.close_window().await.expect("close the window");
+    let windows = page.client.windows().await.expect("windows");
+    page.client
+        .switch_to_window(windows[0].clone())
+        .await
+        .expect("back to the first window");
+
+    // Resign as player two: the result shown and recorded.
+    page.wait_for(
+        "return !document.getElementById('resign').disabled",
+        30,
+        "your turn to resign",
+    )
+    .await;
+    page.click("#resign").await;
+    assert_eq!(page.text("#status").await, "Black resigned: White wins");
+    let record = page.save_game().await;
+    assert!(record.contains("Result: 1-0"), "{record}");
+    assert!(record.contains("Reason: player 2 resigned"), "{record}");
+    assert!(record.contains("(level 2)"), "{record}");
+    page.close().await;
+}
+
+/// The Abraxas position of a full-strength game where player one's placement on b7
+/// completes lines and the capture is `xd4b6` or `xd4b7` (`shove match`, 2026-11-28).
+const ABRAXAS_BEFORE_A_CAPTURE: &str = "s5 R7/8/1R6/7R/3R3R/8/8/8 nw 1 p - 17 0 2 3 3 4";
+
+/// Every turn visible and Abraxas by hand: a push marks both its cells and slides its
+/// marbles in, the line under the board says what the move did; the eval bar shows the
+/// engine's last evaluation while you play (and hides it when asked); Offboard's board
+/// names its edge cells and writes the points as "N points (6 to win)"; an Abraxas
+/// capture is made by clicking the ringed line stones, a blue stone placed by choosing
+/// blue; the Rules page of each game opens from the board. *Review game* with the game's
+/// default depth shows its progress and can be cancelled, and no second review starts
+/// while one runs. Screenshots of the three boards at 1400x1000 and phone size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
+    let Some(page) = Page::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.engine_ready().await;
+
+    // Akiba: a push, both its ends ringed, its marbles sliding in.
+    let mv = page.click_move_number(0).await;
+    page.wait_for_moves(1, 10, "the clicked move").await;
+    let rings = page
+        .js("return [...document.querySelectorAll('#board [data-last]')].map(e => e.dataset.last).sort()")
+        .await;
+    assert_eq!(rings, json!([&mv[..2], &mv[2..]]));
+    assert!(
+        page.js("return document.querySelectorAll('#board .marble.arrive').length")
+            .await
+            .as_u64()
+            .is_some_and(|n| n >= 1)
+    );
+    assert_eq!(page.text("#last-move").await, format!("1. White: {mv}"));
+
+    // Against the engine: the bar shows its last evaluation; hidden when asked.
+    page.type_into("#movetime", "100").await;
+    page.choose("#play-mode", "p1").await;
+    page.wait_for_moves(2, 30, "the engine's move").await;
+    page.wait_for(
+        "return document.getElementById('evalbar').dataset.share !== '' \
+           && document.querySelector('.evalbar-text').textContent !== ''",
+        30,
+        "the engine's evaluation in the bar",
+    )
+    .await;
+    page.click("#show-eval").await;
+    assert_eq!(
+        page.js("return [document.getElementById('evalbar').classList.contains('hidden-eval'), document.querySelector('.evalbar-text').textContent]")
+            .await,
+        json!([true, ""])
+    );
+    page.click("#show-eval").await;
+    page.choose("#play-mode", "none").await;
+
+    page.large_screenshots("board-akiba").await;
+
+    // Offboard: edge cells named, points against the target.
+    page.choose_game("offboard", 61).await;
+    let names = page
+        .js("return [...document.querySelectorAll('#board .board-coord')].map(e => e.textContent)")
+        .await;
+    let names: Vec<String> = serde_json::from_value(names).expect("names");
+    assert_eq!(names.len(), 24, "{names:?}");
+    assert!(names.contains(&"a1".to_string()) && names.contains(&"i9".to_string()));
+    assert!(
+        page.text("#player-bottom")
+            .await
+            .contains("0 points (6 to win)")
+    );
+    page.click_move_number(0).await;
+    page.wait_for_moves(1, 10, "the clicked move").await;
+    // Review: progress with Cancel, no second review meanwhile.
+    assert_eq!(
+        page.js("return document.getElementById('review-depth').selectedOptions[0].textContent")
+            .await,
+        "default (depth 8)"
+    );
+    page.js("document.getElementById('review-depth').value = '12'; return true")
+        .await;
+    page.click("#review").await;
+    page.wait_for(
+        "return /^reviewing: move \\d+ of 1$/.test(document.getElementById('review-progress').textContent) \
+           && document.getElementById('review').disabled \
+           && !document.getElementById('review-cancel').hidden",
+        10,
+        "the review's progress",
+    )
+    .await;
+    page.click("#review-cancel").await;
+    page.wait_for(
+        "return document.getElementById('review-progress').textContent === 'review cancelled' \
+           && !document.getElementById('review').disabled",
+        60,
+        "the review cancelled",
+    )
+    .await;
+    page.js("document.getElementById('review-depth').value = ''; return true")
+        .await;
+    page.click("#review").await;
+    page.wait_for(
+        "return document.querySelectorAll('#review-info .review-player').length === 2",
+        60,
+        "the review at the default depth",
+    )
+    .await;
+    page.large_screenshots("board-offboard").await;
+
+    // Abraxas: a capture by clicking the line stones, a blue stone by choosing blue.
+    page.choose_game("abraxas", 64).await;
+    page.type_into("#position-input", ABRAXAS_BEFORE_A_CAPTURE)
+        .await;
+    page.click("#position-load").await;
+    page.wait_for(
+        "return !document.getElementById('stone-choice').hidden",
+        10,
+        "the choice of stone",
+    )
+    .await;
+    page.click("#board [data-cell='b7']").await;
+    page.wait_for_moves(1, 10, "the placement").await;
+    assert!(
+        page.js("return document.querySelector(\"#board [data-cell='d4']\").classList.contains('in-line')")
+            .await
+            == true
+    );
+    assert!(
+        page.text("#last-move")
+            .await
+            .contains("a line: capture next")
+    );
+    page.click("#board [data-cell='d4']").await;
+    page.wait_for(
+        "return document.querySelector(\"#board [data-cell='d4']\").classList.contains('picked')",
+        5,
+        "d4 picked",
+    )
+    .await;
+    assert_eq!(
+        page.played().await.len(),
+        1,
+        "two captures hold d4: none played yet"
+    );
+    page.click("#board [data-cell='b7']").await;
+    page.wait_for_moves(2, 10, "the capture").await;
+    assert_eq!(page.played().await[1], "xd4b7");
+    assert!(
+        page.text("#last-move").await.contains("took 2: d4 b7"),
+        "{}",
+        page.text("#last-move").await
+    );
+    page.large_screenshots("board-abraxas").await;
+    page.type_into("#position-input", ABRAXAS_BEFORE_A_CAPTURE)
+        .await;
+    page.click("#position-load").await;
+    page.wait_for_moves(0, 10, "the position again").await;
+    page.click("#stone-choice input[value='blue']").await;
+    page.click("#board [data-cell='c1']").await;
+    page.wait_for_moves(1, 10, "the blue stone").await;
+    assert_eq!(page.played().await, vec!["!c1".to_string()]);
+    assert!(
+        page.text("#last-move")
+            .await
+            .contains("blue stop stone on c1")
+    );
+
+    // In German: the page's words, the status from the server's words, the level list.
+    page.choose("#language", "de").await;
+    assert_eq!(page.text("#new-game").await, "Neue Partie");
+    assert_eq!(page.text("#undo").await, "↶ Zurücknehmen");
+    assert_eq!(page.text("#analysis").await, "▶ Analyse");
+    assert!(
+        page.text("#status").await.contains("am Zug"),
+        "{}",
+        page.text("#status").await
+    );
+    assert!(
+        page.text("#level option[value=\"3\"]")
+            .await
+            .starts_with("Stufe 3")
+    );
+    page.screenshot("board-abraxas-de", 1400, 1000).await;
+    page.choose("#language", "fr").await;
+    assert_eq!(page.text("#new-game").await, "Nouvelle partie");
+    page.choose("#language", "en").await;
+
+    // The Rules page of the game shown.
+    let rules = page
+        .js("return document.getElementById('rules-link').href")
+        .await;
+    let rules = rules.as_str().expect("the rules link").to_string();
+    assert!(rules.contains("/rules/abraxas"), "{rules}");
+    page.go_to(&rules).await;
+    page.wait_for(
+        "const h = document.querySelector('#rules-text h1'); return h && h.textContent.startsWith('Abraxas')",
+        10,
+        "the rules",
+    )
+    .await;
+    // A table right after a list is a table, not list text.
+    assert!(
+        page.js("return document.querySelectorAll('#rules-text table').length")
+            .await
+            .as_u64()
+            .is_some_and(|n| n > 0)
+    );
+    assert!(
+        page.js("return document.querySelectorAll('#rules-text h2').length")
+            .await
+            .as_u64()
+            .is_some_and(|n| n > 3)
+    );
+    page.screenshot("rules-abraxas", 1400, 1000).await;
     page.close().await;
 }

@@ -507,3 +507,85 @@ async fn an_oversized_message_ends_its_session_only() {
         "{sent}"
     );
 }
+
+/// The printed address sets the token as an `HttpOnly`, `SameSite=Strict` cookie named with
+/// the port (a wrong token sets none); the cookie opens the API as the token does, a wrong
+/// one or another server's does not, and the Origin check stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_printed_address_sets_a_cookie_that_stands_for_the_token() {
+    let gui = Gui::start(&["--engine", &fake_engine("echo \"bestmove (none)\"")]);
+    let token = gui.token.clone().expect("a token");
+    let client = Client::builder(TokioExecutor::new()).build_http::<Body>();
+    let page = |query: String| {
+        Request::builder()
+            .uri(format!("http://127.0.0.1:{}/?token={query}", gui.port))
+            .body(Body::empty())
+            .expect("a request")
+    };
+    let response = client.request(page(token.clone())).await.expect("the page");
+    assert_eq!(response.status(), StatusCode::OK);
+    let cookie = response
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .expect("a cookie")
+        .to_string();
+    assert_eq!(
+        cookie,
+        format!(
+            "shove-token-{}={token}; HttpOnly; SameSite=Strict; Path=/",
+            gui.port
+        )
+    );
+    let response = client
+        .request(page("wrong".into()))
+        .await
+        .expect("the page");
+    assert!(response.headers().get("set-cookie").is_none());
+
+    let pair = cookie.split(';').next().expect("name=value").to_string();
+    let (status, body) = request(
+        &gui,
+        Method::GET,
+        "/api/games",
+        &[("cookie", &pair)],
+        vec![],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let wrong = format!("shove-token-{}=abc", gui.port);
+    let other_server = format!("shove-token-1={token}");
+    for cookie in [wrong.as_str(), other_server.as_str()] {
+        let (status, body) = request(
+            &gui,
+            Method::GET,
+            "/api/games",
+            &[("cookie", cookie)],
+            vec![],
+        )
+        .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{cookie}: {body}");
+    }
+    let state = br#"{"game":"akiba"}"#.to_vec();
+    let json = ("content-type", "application/json");
+    let (status, body) = request(
+        &gui,
+        Method::POST,
+        "/api/state",
+        &[("cookie", &pair), ("origin", "http://evil.example"), json],
+        state.clone(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let origin = gui.origin();
+    let (status, body) = request(
+        &gui,
+        Method::POST,
+        "/api/state",
+        &[("cookie", &pair), ("origin", &origin), json],
+        state,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(gui.children(), 0);
+}

@@ -12,7 +12,7 @@ use rand::{RngExt, SeedableRng};
 use shove::game::{Game, Outcome, Player};
 use shove::games::{GameVisitor, with_game};
 use shove::matches::log::{GameRecord, HEADER};
-use shove::record::{Record, RecordError};
+use shove::record::{Record, RecordError, Variation};
 use std::process::Command;
 
 const SHOVE: &str = env!("CARGO_BIN_EXE_shove");
@@ -82,6 +82,7 @@ impl GameVisitor for RandomGame<'_> {
             date: "2026-11-25".into(),
             engine: shove::record::engine_version(),
             moves,
+            variations: Vec::new(),
         };
         (record, position.to_string())
     }
@@ -142,6 +143,7 @@ fn akiba_record() -> Record {
         date: "2026-11-25".into(),
         engine: "shove 0.1.0".into(),
         moves: vec!["f1f2".into(), "a1a2".into(), "g1f1".into()],
+        variations: Vec::new(),
     }
 }
 
@@ -409,4 +411,98 @@ fn match_log_games_are_exported_and_bad_ones_refused() {
         err.contains("record line 13, move 2: illegal move 'd4d3'"),
         "{err}"
     );
+}
+
+/// The documented game with the documented variations (docs/records.md, Variations).
+fn record_with_variations() -> Record {
+    Record {
+        variations: vec![
+            Variation {
+                parent: 0,
+                ply: 2,
+                moves: vec!["b1b2".into(), "g1f1".into()],
+            },
+            Variation {
+                parent: 1,
+                ply: 3,
+                moves: vec!["g1g2".into()],
+            },
+        ],
+        ..akiba_record()
+    }
+}
+
+#[test]
+fn variations_are_written_read_back_and_replayed() {
+    let record = record_with_variations();
+    let text = record.to_string();
+    assert!(
+        text.ends_with("3. p1 g1f1\n\nVariation 1: 2. b1b2 g1f1\nVariation 2 of 1: 3. g1g2\n"),
+        "{text}"
+    );
+    let back: Record = text.parse().expect("the record reads back");
+    assert_eq!(back, record);
+    assert_eq!(
+        back.variation_line(1),
+        Some(vec!["f1f2".into(), "b1b2".into(), "g1g2".into()])
+    );
+    // A record without variations (as written before they existed) reads as before.
+    let old: Record = akiba_record().to_string().parse().unwrap();
+    assert!(old.variations.is_empty());
+}
+
+#[test]
+fn a_malformed_variation_is_refused_with_its_line_and_the_reason() {
+    let good = record_with_variations().to_string();
+    let line_of = |text: &str, start: &str| {
+        text.lines()
+            .position(|l| l.starts_with(start))
+            .map(|i| i + 1)
+            .expect("the line")
+    };
+    let cases = [
+        // An illegal move, in the variation of a variation.
+        (
+            "Variation 2 of 1: 3. g1g2",
+            "Variation 2 of 1: 3. a7a1",
+            "variation 2: move 3:",
+        ),
+        // Branching off a variation written after it.
+        (
+            "Variation 2 of 1: 3. g1g2",
+            "Variation 2 of 3: 3. g1g2",
+            "not written before it",
+        ),
+        // Past the end of the parent line: not a variation.
+        (
+            "Variation 1: 2. b1b2 g1f1",
+            "Variation 1: 9. b1b2",
+            "a variation replaces one of them",
+        ),
+        // The parent's own move again.
+        (
+            "Variation 1: 2. b1b2 g1f1",
+            "Variation 1: 2. a1a2",
+            "not another line",
+        ),
+        (
+            "Variation 2 of 1: 3. g1g2",
+            "Variation 7: 3. g1g2",
+            "numbered '7'",
+        ),
+        (
+            "Variation 1: 2. b1b2 g1f1",
+            "Variation 1: b1b2",
+            "no move number",
+        ),
+    ];
+    for (from, to, expected) in cases {
+        let text = good.replacen(from, to, 1);
+        let e = refused(&text);
+        assert_eq!(e.line, line_of(&text, to), "{e}");
+        assert!(e.to_string().contains(expected), "{e} vs {expected}");
+    }
+    // Moves after the variations.
+    let e = refused(&format!("{good}4. p2 a1a2\n"));
+    assert!(e.to_string().contains("after the variations"), "{e}");
 }

@@ -46,6 +46,8 @@ impl Game for Position {
     // The built-in network's K (docs/nnue.md), which is the classical weights' fit
     // (src/abraxas/weights.rs): the network is the default.
     const RESULT_SCALE: f64 = 0.005120;
+    /// docs/review.md, Defaults.
+    const REVIEW_DEPTH: u32 = 10;
 
     /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
     /// (docs/strength.md).

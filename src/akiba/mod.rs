@@ -88,6 +88,8 @@ impl Game for Position {
 
     // The built-in network's training fit (docs/nnue.md): the network is the default.
     const RESULT_SCALE: f64 = 0.005130;
+    /// docs/review.md, Defaults.
+    const REVIEW_DEPTH: u32 = 8;
 
     // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [

@@ -564,7 +564,8 @@ pub struct ReviewArgs {
     /// The game with this number in a log.
     #[arg(long, value_name = "K")]
     pub number: Option<usize>,
-    /// Search each position to this depth (default 8 when no limit is given).
+    /// Search each position to this depth (default: the game's review depth,
+    /// docs/review.md).
     #[arg(long, conflicts_with = "movetime")]
     pub depth: Option<u32>,
     /// Search each position for this many milliseconds.

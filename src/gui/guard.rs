@@ -5,7 +5,13 @@
 //! - a `POST` or WebSocket upgrade whose `Origin` is not the server's own page (another
 //!   site's script; browsers always send `Origin` on these);
 //! - an API call or WebSocket without the secret token printed at start (`?token=` in the
-//!   address, or `Authorization: Bearer`), unless `--no-token`.
+//!   address, `Authorization: Bearer`, or the cookie the printed address sets), unless
+//!   `--no-token`.
+//!
+//! Opening the printed address sets the token as an `HttpOnly`, `SameSite=Strict` cookie
+//! (named with the port, so two servers do not share one), so that a link copied from the
+//! address bar opens in another tab of the same browser; another browser has no cookie
+//! and still needs the printed address.
 //!
 //! Refusals are `403` with `{"error": …}`, which the page shows in `#error`.
 
@@ -31,6 +37,11 @@ pub struct Access {
 impl Access {
     pub fn new(port: u16, token: Option<String>) -> Access {
         Access { port, token }
+    }
+
+    /// The cookie that carries the token for this server's pages.
+    fn cookie_name(&self) -> String {
+        format!("shove-token-{}", self.port)
     }
 
     fn is_own_host(&self, host: &str) -> bool {
@@ -128,7 +139,9 @@ pub async fn token(State(access): State<Arc<Access>>, request: Request, next: Ne
     let from_header = header_text(request.headers(), header::AUTHORIZATION)
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(str::to_string);
-    let given = from_query.or(from_header);
+    let given = from_query
+        .or(from_header)
+        .or_else(|| cookie(request.headers(), &access.cookie_name()));
     if !access.is_token(given.as_deref()) {
         let what = if given.is_some() {
             "wrong token"
@@ -142,6 +155,41 @@ pub async fn token(State(access): State<Arc<Access>>, request: Request, next: Ne
         ));
     }
     next.run(request).await
+}
+
+/// The value of cookie `name` in the request's `Cookie` headers.
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.to_string())
+}
+
+/// Middleware on every request: the page opened with the right `?token=` gets the token
+/// as a cookie (`HttpOnly`: no script reads it; `SameSite=Strict`: no other site's page
+/// sends it), so that its links open in other tabs without the token.
+pub async fn remember(State(access): State<Arc<Access>>, request: Request, next: Next) -> Response {
+    let given = Query::<TokenParameter>::try_from_uri(request.uri())
+        .ok()
+        .and_then(|Query(p)| p.token);
+    let page = request.uri().path() == "/";
+    let mut response = next.run(request).await;
+    if let (true, Some(token), Some(given)) = (page, &access.token, given)
+        && access.is_token(Some(&given))
+    {
+        let cookie = format!(
+            "{}={token}; HttpOnly; SameSite=Strict; Path=/",
+            access.cookie_name()
+        );
+        if let Ok(value) = header::HeaderValue::from_str(&cookie) {
+            response.headers_mut().append(header::SET_COOKIE, value);
+        }
+    }
+    response
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@ use super::session;
 use super::state::{self, Line};
 use crate::game::{Outcome, Player};
 use crate::matches::log::{GameRecord, read_log, result_text};
-use crate::record::{self, Record};
+use crate::record::{self, Record, Variation};
+use crate::review::ReviewWatch;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -20,7 +21,8 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -65,6 +67,67 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("assets/graph.js"),
     ),
+    (
+        "/tree.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/tree.js"),
+    ),
+    (
+        "/review.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/review.js"),
+    ),
+    (
+        "/i18n.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/i18n.js"),
+    ),
+    (
+        "/lang-de.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/lang-de.js"),
+    ),
+    (
+        "/lang-fr.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/lang-fr.js"),
+    ),
+    (
+        "/rules.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/rules.js"),
+    ),
+    // The Rules page of each game: docs/rules/, rendered by rules.js.
+    (
+        "/rules/akiba",
+        "text/html; charset=utf-8",
+        include_str!("assets/rules.html"),
+    ),
+    (
+        "/rules/offboard",
+        "text/html; charset=utf-8",
+        include_str!("assets/rules.html"),
+    ),
+    (
+        "/rules/abraxas",
+        "text/html; charset=utf-8",
+        include_str!("assets/rules.html"),
+    ),
+    (
+        "/rules/akiba.md",
+        "text/markdown; charset=utf-8",
+        include_str!("../../docs/rules/akiba.md"),
+    ),
+    (
+        "/rules/offboard.md",
+        "text/markdown; charset=utf-8",
+        include_str!("../../docs/rules/offboard.md"),
+    ),
+    (
+        "/rules/abraxas.md",
+        "text/markdown; charset=utf-8",
+        include_str!("../../docs/rules/abraxas.md"),
+    ),
 ];
 
 /// What every page gets.
@@ -77,6 +140,8 @@ struct Config {
     idle_limit: Duration,
     /// One review at a time: each is a search of every position of a game.
     reviews: Arc<Semaphore>,
+    /// The review running, by the id its page gave it: its progress and its cancel flag.
+    review: Mutex<Option<(String, Arc<ReviewWatch>)>>,
 }
 
 /// The page's files for anyone on this host; the API and the WebSocket with the token.
@@ -87,6 +152,7 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
         sessions: Arc::new(Semaphore::new(MAX_SESSIONS)),
         idle_limit,
         reviews: Arc::new(Semaphore::new(1)),
+        review: Mutex::new(None),
     });
     let api = Router::new()
         .route("/api/games", get(|| async { json_ok(state::games()) }))
@@ -95,6 +161,8 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
         .route("/api/record/save", post(save_record))
         .route("/api/record/open", post(open_record))
         .route("/api/review", post(review_game))
+        .route("/api/review/progress", post(review_progress))
+        .route("/api/review/cancel", post(review_cancel))
         .route("/ws", get(websocket))
         .route_layer(from_fn_with_state(access.clone(), guard::token))
         .with_state(config);
@@ -110,6 +178,7 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
         // The puzzles page (src/gui/puzzles.rs).
         .merge(super::puzzles::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY_MB << 20))
+        .layer(from_fn_with_state(access.clone(), guard::remember))
         .layer(from_fn_with_state(access, guard::same_site))
 }
 
@@ -199,12 +268,26 @@ async fn match_log(body: Result<Bytes, BytesRejection>) -> Response {
     json_ok(Value::Array(games))
 }
 
-/// What the page saves: the shown line and who played it.
+/// What the page saves: the main line, the other lines tried, and who played it.
 #[derive(Deserialize)]
 struct SaveRequest {
     line: Line,
     #[serde(default)]
+    variations: Vec<PageVariation>,
+    #[serde(default)]
     players: [String; 2],
+    /// The player (1 or 2) who resigned at the end of the main line.
+    #[serde(default)]
+    resigned: Option<u8>,
+}
+
+/// A variation as the page sends and gets it (docs/records.md, Variations).
+#[derive(Deserialize, serde::Serialize)]
+struct PageVariation {
+    /// 0: the main line; J: the J-th variation.
+    parent: usize,
+    ply: usize,
+    moves: Vec<String>,
 }
 
 /// `POST /api/record/save` with a [`SaveRequest`]: the game as a game record
@@ -218,6 +301,24 @@ async fn save_record(body: Result<Bytes, BytesRejection>) -> Response {
     let record = match record_of(request.line) {
         Ok(record) => Record {
             players: request.players,
+            result: match (record.result, request.resigned) {
+                (None, Some(1)) => Some(Outcome::Win(Player::Two)),
+                (None, Some(2)) => Some(Outcome::Win(Player::One)),
+                (result, _) => result,
+            },
+            reason: match (record.result, request.resigned) {
+                (None, Some(p @ 1..=2)) => format!("player {p} resigned"),
+                _ => String::new(),
+            },
+            variations: request
+                .variations
+                .into_iter()
+                .map(|v| Variation {
+                    parent: v.parent,
+                    ply: v.ply,
+                    moves: v.moves,
+                })
+                .collect(),
             date: record::today(),
             engine: record::engine_version(),
             ..record
@@ -245,6 +346,7 @@ fn record_of(line: Line) -> Result<Record, String> {
         date: String::new(),
         engine: String::new(),
         moves: line.moves,
+        variations: Vec::new(),
     })
 }
 
@@ -276,6 +378,11 @@ async fn open_record(body: Result<Bytes, BytesRejection>) -> Response {
             "moves": r.moves,
             "players": r.players,
             "result": record::result_field(r.result),
+            "variations": r.variations.iter().map(|v| PageVariation {
+                parent: v.parent,
+                ply: v.ply,
+                moves: v.moves.clone(),
+            }).collect::<Vec<_>>(),
         })),
         Err(e) => json_error(e.to_string()),
     }
@@ -284,15 +391,19 @@ async fn open_record(body: Result<Bytes, BytesRejection>) -> Response {
 /// The deepest review the page may ask for (`shove review` has no such bound).
 const MAX_REVIEW_DEPTH: u32 = 12;
 
-/// What the page asks reviewed: the line and the depth of each position's search.
+/// What the page asks reviewed: the line, the depth of each position's search (none: the
+/// game's default, as `shove review`'s) and an id for [`review_progress`] and
+/// [`review_cancel`].
 #[derive(Deserialize)]
 struct ReviewRequest {
     line: Line,
-    depth: u32,
+    depth: Option<u32>,
+    #[serde(default)]
+    id: String,
 }
 
-/// `POST /api/review` with a [`ReviewRequest`]: `shove review --depth N --json` of the
-/// line (src/review.rs), one search thread; one review at a time (`429` while one runs).
+/// `POST /api/review` with a [`ReviewRequest`]: `shove review --json` of the line
+/// (src/review.rs), one search thread; one review at a time (`429` while one runs).
 async fn review_game(
     State(config): State<Arc<Config>>,
     body: Result<Bytes, BytesRejection>,
@@ -301,10 +412,12 @@ async fn review_game(
         Ok(value) => value,
         Err((status, message)) => return json_status(status, message),
     };
-    if !(1..=MAX_REVIEW_DEPTH).contains(&request.depth) {
+    if let Some(depth) = request
+        .depth
+        .filter(|d| !(1..=MAX_REVIEW_DEPTH).contains(d))
+    {
         return json_error(format!(
-            "review depth {} is out of range: 1 to {MAX_REVIEW_DEPTH}",
-            request.depth
+            "review depth {depth} is out of range: 1 to {MAX_REVIEW_DEPTH}"
         ));
     }
     let Ok(_permit) = config.reviews.clone().try_acquire_owned() else {
@@ -315,26 +428,81 @@ async fn review_game(
         Ok(record) => record,
         Err(e) => return json_error(e),
     };
+    let watch = Arc::new(ReviewWatch::default());
+    set_review(&config, Some((request.id, watch.clone())));
     let settings = crate::review::ReviewSettings {
         limits: crate::search::Limits {
-            depth: Some(request.depth),
+            depth: request.depth,
             ..Default::default()
         },
         threads: 1,
         hash_megabytes: 16,
         json: true,
         progress: false,
+        watch: Some(watch),
     };
     let review =
         tokio::task::spawn_blocking(move || crate::review::review_record(&record, &settings)).await;
+    set_review(&config, None);
     match review {
         Ok(Ok(review)) => match serde_json::to_value(review) {
             Ok(value) => json_ok(value),
             Err(e) => json_error(e.to_string()),
         },
+        Ok(Err(e)) if e == crate::review::CANCELLED => json_ok(json!({ "cancelled": true })),
         Ok(Err(e)) => json_error(format!("review: {e}")),
         Err(e) => json_status(StatusCode::INTERNAL_SERVER_ERROR, format!("review: {e}")),
     }
+}
+
+fn set_review(config: &Config, review: Option<(String, Arc<ReviewWatch>)>) {
+    // A poisoned lock only means a panic elsewhere while it was held; the value is whole.
+    *config.review.lock().unwrap_or_else(|e| e.into_inner()) = review;
+}
+
+/// The running review if it has the id `{"id": …}` of the body.
+fn review_with_id(
+    config: &Config,
+    body: Result<Bytes, BytesRejection>,
+) -> Option<Arc<ReviewWatch>> {
+    #[derive(Deserialize)]
+    struct Id {
+        id: String,
+    }
+    let Id { id } = read_json(body, "the review id").ok()?;
+    let running = config.review.lock().unwrap_or_else(|e| e.into_inner());
+    running
+        .as_ref()
+        .filter(|(running, _)| !id.is_empty() && *running == id)
+        .map(|(_, watch)| watch.clone())
+}
+
+/// `POST /api/review/progress` with `{"id": …}`: `{"done": N, "all": M}` positions of the
+/// review with that id, or `{"running": false}`.
+async fn review_progress(
+    State(config): State<Arc<Config>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    match review_with_id(&config, body) {
+        Some(watch) => json_ok(json!({
+            "running": true,
+            "done": watch.done.load(Ordering::Relaxed),
+            "all": watch.all.load(Ordering::Relaxed),
+        })),
+        None => json_ok(json!({ "running": false })),
+    }
+}
+
+/// `POST /api/review/cancel` with `{"id": …}`: the review with that id stops after the
+/// position it is searching; its request answers `{"cancelled": true}`.
+async fn review_cancel(
+    State(config): State<Arc<Config>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let cancelled = review_with_id(&config, body)
+        .inspect(|watch| watch.cancel())
+        .is_some();
+    json_ok(json!({ "cancelled": cancelled }))
 }
 
 fn line_of(record: &GameRecord) -> Line {

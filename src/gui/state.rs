@@ -48,6 +48,10 @@ pub struct State {
     pub legal: Vec<LegalMove>,
     pub cells: Vec<CellView>,
     pub extras: Value,
+    /// What the last move did ([`View::events`]); empty at the start.
+    pub last_events: Vec<Value>,
+    /// Points a player needs to win, where the game counts points (Offboard).
+    pub target: Option<u32>,
 }
 
 fn number(player: Player) -> u8 {
@@ -97,13 +101,18 @@ impl ViewVisitor for Replay<'_> {
         let start = position.to_string();
         let mut moves = Vec::with_capacity(line.moves.len());
         let mut movers = Vec::with_capacity(line.moves.len());
+        let mut last_events = Vec::new();
         for (i, text) in line.moves.iter().enumerate() {
             let mv = position
                 .parse_move(text.trim())
                 .map_err(|e| format!("move {}: {e}", i + 1))?;
             movers.push(number(position.to_move()));
             moves.push(mv.to_string());
+            let before = (i + 1 == line.moves.len()).then(|| position.clone());
             position.play(mv);
+            if let Some(before) = before {
+                last_events = G::events(&before, mv, &position);
+            }
         }
         let mut list = MoveList::new();
         position.legal_moves(&mut list);
@@ -136,6 +145,8 @@ impl ViewVisitor for Replay<'_> {
             legal,
             cells: position.cells(),
             extras: position.extras(),
+            last_events,
+            target: G::POINTS_TARGET,
         })
     }
 }
@@ -176,6 +187,7 @@ impl ViewVisitor for Options {
             "players": G::PLAYERS,
             "options": options,
             "levels": G::LEVEL_ELO,
+            "review_depth": G::REVIEW_DEPTH,
         })
     }
 }

@@ -1,18 +1,23 @@
-// The page: game state (a line of moves from a start, checked by the server's rules),
-// the board, the controls, the engines.
+// The page: game state (a tree of moves from a start, the line shown checked by the
+// server's rules), the board, the controls, the engines. Features live in their own
+// modules: tree.js (the move tree), review.js, i18n.js (the page's languages).
 
 import { draw } from './board.js';
 import { Engines, parseInfo, scoreValue, scoreText } from './engines.js';
 import { drawGraph, share } from './graph.js';
+import * as tree from './tree.js';
+import { reviewGame, cancelReview, reviewOfLine, reviewShares, reviewEval, evalText, shownBest, showBest, renderReview, MARK_NAME } from './review.js';
+import { t, translatePage, LANGUAGES, language, setLanguage } from './i18n.js';
 
-const $ = id => document.getElementById(id);
+export const $ = id => document.getElementById(id);
 
-const G = {
+export const G = {
   games: [],          // [{name, players, options}]
   game: 'akiba',
   rules: {},          // rule option name → value (text)
   start: null,        // position string the line starts from (null: the start position)
-  moves: [],          // the whole line
+  tree: tree.node(),  // every line tried (tree.js)
+  moves: [],          // the line shown: the path to a node and its main continuation
   ply: 0,             // moves shown
   state: null,        // the server's state after `ply` moves
   flipped: false,
@@ -35,7 +40,8 @@ window.shoveStats = G.stats;
 // ---------------------------------------------------------------- server state
 
 // The secret token `shove gui` printed (`/?token=…`): kept for this tab in sessionStorage
-// and taken out of the address bar; every API call and the WebSocket carry it.
+// and taken out of the address bar; every API call and the WebSocket carry it. A page
+// opened from a copied link has none: the cookie the printed address set stands for it.
 const TOKEN = (() => {
   const params = new URLSearchParams(location.search);
   const fromAddress = params.get('token');
@@ -48,12 +54,13 @@ const TOKEN = (() => {
   return fromAddress ?? sessionStorage.getItem('shove-token') ?? '';
 })();
 
-// A call to the server's API with the token.
-function api(path, options = {}) {
-  return fetch(path, { ...options, headers: { ...options.headers, authorization: `Bearer ${TOKEN}` } });
+// A call to the server's API with the token (or the cookie).
+export function api(path, options = {}) {
+  const auth = TOKEN ? { authorization: `Bearer ${TOKEN}` } : {};
+  return fetch(path, { ...options, headers: { ...options.headers, ...auth } });
 }
 
-function lineTo(ply, moves = G.moves, start = G.start, rules = G.rules, game = G.game) {
+export function lineTo(ply, moves = G.moves, start = G.start, rules = G.rules, game = G.game) {
   return { game, rules: Object.entries(rules), start, moves: moves.slice(0, ply) };
 }
 
@@ -70,8 +77,10 @@ async function fetchState(line) {
 }
 
 // Replaces the shown game if the server accepts it; otherwise shows why and keeps all.
-async function show(change) {
+// `change.tree`: a new move tree (a game opened); a new game, start or rules starts one.
+export async function show(change) {
   const next = { moves: G.moves, ply: G.ply, start: G.start, rules: G.rules, game: G.game, ...change };
+  delete next.tree;
   let state;
   try {
     state = await fetchState(lineTo(next.ply, next.moves, next.start, next.rules, next.game));
@@ -80,19 +89,35 @@ async function show(change) {
     return false;
   }
   const restart = next.game !== G.game || next.start !== G.start || JSON.stringify(next.rules) !== JSON.stringify(G.rules);
+  const animate = restart ? null : animationOf(G.ply, next.ply, next.moves);
   Object.assign(G, next);
-  if (restart) G.scores = [];
-  G.scores.length = Math.min(G.scores.length, G.moves.length + 1);
+  if (change.tree) G.tree = change.tree;
+  else if (restart) G.tree = tree.node();
+  if (change.tree || restart) G.resigned = null;
+  tree.addLine(G.tree, G.moves);
+  G.scores = tree.nodesOf(G.tree, G.moves).map(n => n.score);
+  G.animate = animate && { ...animate, chain: next.game !== 'abraxas' };
+  G.shownAt = performance.now();
   G.state = state;
   G.selected = null;
+  G.picked = [];
   G.lines = [];
   if (G.hint && G.hint.key !== key()) setHint(null);
   if (G.reviewBest !== null && (G.ply !== G.reviewBest - 1 || !reviewOfLine())) G.reviewBest = null;
   clearError();
   render();
-  history.replaceState(null, '', location.pathname + location.search + '#' + fragment());
+  renderLink();
   afterChange();
   return true;
+}
+
+// The move to animate when one step forward is shown: {from, to} of a move between two
+// cells (a push).
+function animationOf(ply, nextPly, moves) {
+  if (nextPly !== ply + 1) return null;
+  const mv = moves[ply];
+  const cells = mv && !mv.startsWith('x') ? mv.match(/[a-i][1-9]/g) : null;
+  return cells && cells.length === 2 ? { from: cells[0], to: cells[1] } : null;
 }
 
 function key(ply = G.ply) {
@@ -101,7 +126,7 @@ function key(ply = G.ply) {
 
 // ---------------------------------------------------------------- errors
 
-function showError(message) {
+export function showError(message) {
   const e = $('error');
   e.textContent = message;
   e.hidden = false;
@@ -129,18 +154,50 @@ function drawBoard() {
   if (G.selected) {
     for (const m of s.legal) if (m.from === G.selected && m.to) targets.add(m.to);
   }
+  // The last turn: the last move and the same player's moves just before it.
   const last = new Set();
+  let lastFrom = null;
   if (G.ply > 0) {
-    const mv = G.moves[G.ply - 1];
-    for (const c of mv.match(/[a-i][1-9]/g) || []) last.add(c);
+    const movers = s.movers, mover = movers[G.ply - 1];
+    for (let i = G.ply - 1; i >= 0 && movers[i] === mover; i--) {
+      for (const c of G.moves[i].match(/[a-i][1-9]/g) || []) last.add(c);
+    }
+    const cells = G.moves[G.ply - 1].match(/[a-i][1-9]/g) || [];
+    if (cells.length === 2 && !G.moves[G.ply - 1].startsWith('x')) lastFrom = cells[0];
   }
   const best = shownBest();
-  draw($('board'), s, { flipped: G.flipped, selected: G.selected, targets, sources, lastMove: last, arrows: arrows(),
-    best: best ? best.best : null });
+  draw($('board'), s, { flipped: G.flipped, selected: G.selected, targets, sources, lastMove: last, lastFrom,
+    picked: new Set(G.picked), animate: G.animate, arrows: arrows(), best: best ? best.best : null });
+  G.animate = null;
 }
 
-function playerName(p) {
-  const name = G.state.players[p - 1];
+// What the last move did, in words (the server's events, src/gui/view).
+function lastMoveText() {
+  const s = G.state;
+  if (G.ply === 0) return '';
+  const mover = playerName(s.movers[G.ply - 1]);
+  const mv = G.moves[G.ply - 1];
+  const words = s.last_events.map(e => {
+    switch (e.event) {
+      case 'captured': return t('captured {n} red', { n: e.n });
+      case 'pushed_off': return t('pushed off {n} {colour}', { n: e.n, colour: t(e.colour) });
+      case 'extra_move': return t('moves again');
+      case 'scored': return t('{player} scored {n}', { player: playerName(e.player), n: e.n });
+      case 'replace': return t('a marble comes back: re-place it');
+      case 'stop_stone': return t('blue stop stone on {cell}', { cell: e.cell });
+      case 'no_stop': return t('no stop stone');
+      case 'slide': return t('plate slides to the {corner} corner', { corner: e.corner.toUpperCase() });
+      case 'stay': return t('plate stays');
+      case 'took': return t('took {n}: {cells}', { n: e.n, cells: e.cells.join(' ') });
+      case 'line': return t('a line: capture next');
+      default: return '';
+    }
+  }).filter(Boolean);
+  return `${G.ply}. ${mover}: ${mv}` + (words.length ? ` — ${words.join(', ')}` : '');
+}
+
+export function playerName(p) {
+  const name = t(G.state.players[p - 1]);
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
@@ -150,39 +207,60 @@ function pips(n, total, cls) {
   return out;
 }
 
+// Who plays side `p`: you, an engine at its level, or nobody named.
+function playerLabel(p) {
+  const names = playerNames();
+  return names[p - 1] ? names[p - 1].replace(/^you$/, t('you')) : '';
+}
+
 function playerBar(p) {
   const s = G.state, e = s.extras;
   const turn = s.result === 'none' && s.to_move === p ? ' to-move' : '';
   const colour = { akiba: ['white', 'black'], offboard: ['red', 'yellow'], abraxas: ['p1', 'p2'] }[s.game][p - 1];
   let detail = '';
   if (s.game === 'akiba') {
-    detail = `<span class="pips" title="reds won">${pips(e.reds_won[p - 1], 7, 'red')}</span>
-      <span class="count">${e.reds_won[p - 1]}/7 reds</span>
-      <span class="count">${e.left[colour]} marbles left</span>`;
+    detail = `<span class="pips" title="${t('reds won')}">${pips(e.reds_won[p - 1], 7, 'red')}</span>
+      <span class="count">${t('{n}/7 reds', { n: e.reds_won[p - 1] })}</span>
+      <span class="count">${t('{n} marbles left', { n: e.left[colour] })}</span>`;
   } else if (s.game === 'offboard') {
-    detail = `<span class="pips" title="points">${pips(e.points[p - 1], 6, colour)}</span>
-      <span class="count">${e.points[p - 1]}/6 points</span>`;
+    const target = s.target;
+    detail = `<span class="pips" title="points">${pips(Math.min(e.points[p - 1], target), target, colour)}</span>
+      <span class="count" data-points="${e.points[p - 1]}">${t('{n} points ({target} to win)', { n: e.points[p - 1], target })}</span>`;
   } else {
-    detail = `<span class="count">${e.stones[p - 1]}/${e.target} stones</span>
-      <span class="pips" title="blue stones left">${pips(e.blue_left[p - 1], e.blue_left[p - 1], 'blue')}</span>
-      <span class="count">${e.blue_left[p - 1]} blue left</span>`;
+    detail = `<span class="count">${t('{n}/{target} stones', { n: e.stones[p - 1], target: e.target })}</span>
+      <span class="pips" title="${t('blue stones left')}">${pips(e.blue_left[p - 1], e.blue_left[p - 1], 'blue')}</span>
+      <span class="count">${t('{n} blue left', { n: e.blue_left[p - 1] })}</span>`;
   }
-  return `<span class="swatch ${colour}"></span><b>${playerName(p)}</b>${turn ? '<span class="turn">to move</span>' : ''}${detail}`;
+  const who = playerLabel(p);
+  return `<span class="swatch ${colour}"></span><b>${playerName(p)}</b>${who ? `<span class="who">${who}</span>` : ''}`
+    + `${turn ? `<span class="turn">${t('to move')}</span>` : ''}${detail}`;
+}
+
+// The server's words for the decision (src/gui/view), translated; Akiba's barred move
+// is a fixed sentence with the move in it.
+function phaseText(phase) {
+  const [first, ...rest] = phase.split('; ');
+  const barred = rest.map(r => r.match(/^(\S+) is barred \(no push-back\)$/))
+    .map(m => (m ? t('{move} is barred (no push-back)', { move: m[1] }) : r));
+  return [t(first), ...barred].join('; ');
 }
 
 function statusText() {
   const s = G.state;
-  const extra = s.game === 'akiba' ? ` · ${s.extras.left.red} reds on the board`
-    : s.game === 'abraxas' ? ` · pool ${s.extras.pool} · plate in the ${s.extras.corner.toUpperCase()} corner` : '';
+  const extra = s.game === 'akiba' ? ` · ${t('{n} reds on the board', { n: s.extras.left.red })}`
+    : s.game === 'abraxas' ? ` · ${t('pool {n} · plate in the {corner} corner', { n: s.extras.pool, corner: s.extras.corner.toUpperCase() })}` : '';
+  if (G.resigned && G.resigned.key === key(G.moves.length) && G.ply === G.moves.length) {
+    return t('{loser} resigned: {winner} wins', { loser: playerName(G.resigned.player), winner: playerName(3 - G.resigned.player) });
+  }
   switch (s.result) {
-    case 'p1win': return `${playerName(1)} wins`;
-    case 'p2win': return `${playerName(2)} wins`;
-    case 'draw': return 'Draw';
-    default: return `${playerName(s.to_move)} to move: ${s.phase}${extra}`;
+    case 'p1win': return t('{player} wins', { player: playerName(1) });
+    case 'p2win': return t('{player} wins', { player: playerName(2) });
+    case 'draw': return t('Draw');
+    default: return t('{player} to move: {phase}', { player: playerName(s.to_move), phase: phaseText(s.phase) }) + extra;
   }
 }
 
-function render() {
+export function render() {
   const s = G.state;
   if ($('level').dataset.game !== G.game) renderLevels();
   drawBoard();
@@ -194,6 +272,10 @@ function render() {
   const st = $('status');
   st.dataset.result = s.result;
   st.textContent = statusText();
+  $('last-move').textContent = lastMoveText();
+  renderStoneChoice();
+  $('rules-link').href = `/rules/${G.game}?lang=${language}`;
+  $('resign').disabled = !humanSide() || s.result !== 'none' || !!G.resigned;
   $('phase').textContent = s.result === 'none' ? `· ${s.legal.length}` : '';
   $('position').textContent = s.position;
   const legal = $('legal-moves');
@@ -214,10 +296,11 @@ function render() {
   renderAnalysis();
 }
 
-function renderMoves() {
+export function renderMoves() {
   const list = $('moves');
   list.textContent = '';
   const movers = G.state.movers;
+  const branches = tree.branches(G.tree, G.moves);
   G.moves.forEach((mv, i) => {
     const li = document.createElement('li');
     li.dataset.move = mv;
@@ -232,31 +315,64 @@ function renderMoves() {
       const mark = document.createElement('span');
       mark.className = `mark ${MARK_NAME[reviewed.mark]}`;
       mark.textContent = reviewed.mark;
-      li.title = `${MARK_NAME[reviewed.mark]}: best was ${reviewed.best} (click to see it)`;
+      li.title = t('{mark}: best was {best} (click to see it)', { mark: t(MARK_NAME[reviewed.mark]), best: reviewed.best });
       li.appendChild(mark);
       li.onclick = () => showBest(i + 1);
     } else {
       li.onclick = () => jump(i + 1);
     }
     list.appendChild(li);
+    for (const b of branches.filter(b => b.ply === i + 1)) list.appendChild(variationItem(b));
   });
+  $('promote').disabled = !G.moves.length || tree.mainLine(G.tree).join(' ') === G.moves.join(' ');
+  $('delete-moves').disabled = G.ply === 0;
   const current = list.querySelector('.current');
   if (current) current.scrollIntoView({ block: 'nearest' });
 }
 
+// Another line tried instead of the move at `b.ply`: its moves, each opening the line
+// through it.
+function variationItem(b) {
+  const li = document.createElement('li');
+  li.className = 'variation';
+  li.dataset.ply = b.ply;
+  const before = G.moves.slice(0, b.ply - 1);
+  b.line.forEach((mv, k) => {
+    const span = document.createElement('span');
+    span.className = 'var-move';
+    span.dataset.varMove = mv;
+    span.innerHTML = `<span class="n">${b.ply + k}</span>`;
+    span.append(mv);
+    const moves = before.concat(b.line.slice(0, k + 1));
+    span.onclick = () => show({ moves: tree.continued(G.tree, moves), ply: moves.length });
+    li.appendChild(span);
+  });
+  return li;
+}
+
 // The eval bar and graph: the review's evaluations once the line is reviewed, else the
-// engines' scores as they arrive.
-function renderEval() {
+// engines' scores as they arrive; during play the bar shows the engine's last evaluation
+// (the score of the latest position searched up to the one shown), unless evaluations
+// are hidden while playing.
+export function renderEval() {
   const r = reviewOfLine();
-  const shares = r ? reviewShares(r) : G.scores.map(v => v === undefined ? undefined : share(v));
-  const p1 = shares[G.ply];
+  const hidden = !r && !$('show-eval').checked && humanSide() !== null && G.state.result === 'none';
+  const shares = hidden ? [] : r ? reviewShares(r) : G.scores.map(v => v === undefined ? undefined : share(v));
+  let at = G.ply;
+  if (!r) while (at > 0 && G.scores[at] === undefined) at--;
+  const p1 = shares[at];
   let text = '';
-  if (r) text = evalText(reviewEval(r, G.ply));
-  else if (G.scores[G.ply] !== undefined) text = scoreText(G.scores[G.ply]);
+  if (hidden) text = '';
+  else if (r) text = evalText(reviewEval(r, G.ply));
+  else if (G.scores[at] !== undefined) text = scoreText(G.scores[at]);
   const bar = $('evalbar');
   bar.querySelector('.evalbar-fill').style.height = `${((p1 ?? 0.5) * 100).toFixed(1)}%`;
   bar.classList.toggle('flipped', G.flipped);
-  bar.querySelector('.evalbar-text').textContent = text;
+  bar.classList.toggle('hidden-eval', hidden);
+  bar.dataset.share = p1 === undefined ? '' : p1.toFixed(3);
+  const label = bar.querySelector('.evalbar-text');
+  label.textContent = text;
+  label.classList.toggle('p2', p1 !== undefined && p1 < 0.5);
   const marks = r ? r.moves.filter(m => m.mark).map(m => ({ ply: m.ply, mark: m.mark, cls: MARK_NAME[m.mark] })) : [];
   drawGraph($('graph'), { shares, plies: G.moves.length, current: G.ply, marks, onJump: jump, onMark: showBest });
 }
@@ -274,7 +390,7 @@ function renderAnalysis() {
     const d = document.createElement('div');
     d.className = 'analysis-line';
     d.dataset.multipv = i + 1;
-    d.innerHTML = `<span class="score">${scoreText(l.value)}</span><span class="depth">depth ${l.depth}</span><span class="pv"></span>`;
+    d.innerHTML = `<span class="score">${scoreText(l.value)}</span><span class="depth">${t('depth')} ${l.depth}</span><span class="pv"></span>`;
     d.querySelector('.pv').textContent = l.pv.join(' ');
     d.onclick = () => l.pv.length && play(l.pv[0]);
     box.appendChild(d);
@@ -283,15 +399,39 @@ function renderAnalysis() {
 
 // ---------------------------------------------------------------- moves
 
+// A move at the position shown: the next move of the line, another line kept in the tree
+// (a variation), or one already tried there.
 async function play(text) {
-  if (!text) { showError('type a move first'); return false; }
+  if (!text) { showError(t('type a move first')); return false; }
   const moves = G.moves.slice(0, G.ply).concat([text]);
-  return show({ moves, ply: moves.length });
+  return show({ moves: tree.continued(G.tree, moves), ply: moves.length });
 }
 
-function jump(ply) {
+// The line shown made one step more main (repeated: the main line).
+function promoteLine() {
+  if (tree.promote(G.tree, G.moves)) render();
+}
+
+// The move shown and everything after it deleted from the tree.
+function deleteFromHere() {
+  if (G.ply === 0) return;
+  const cutAt = G.ply;
+  if (!tree.cut(G.tree, G.moves, cutAt)) return;
+  show({ moves: tree.continued(G.tree, G.moves.slice(0, cutAt - 1)), ply: cutAt - 1 });
+}
+
+export function jump(ply) {
   ply = Math.max(0, Math.min(ply, G.moves.length));
   if (ply !== G.ply) show({ ply });
+}
+
+// Who plays: the mode chosen (none, p1, p2, ee); the board turns to the person's side.
+function setPlayMode(mode) {
+  $('play-mode').value = mode;
+  G.flipped = mode === 'p2';
+  render();
+  renderLink();
+  afterChange();
 }
 
 function humanSide() {
@@ -300,20 +440,21 @@ function humanSide() {
 }
 
 function undo() {
-  if (G.ply === 0) { showError('nothing to undo'); return; }
+  if (G.ply === 0) { showError(t('nothing to undo')); return; }
   G.playId = 0;
   const movers = G.state.movers, human = humanSide();
   let n = G.ply - 1;
   // Against the engine, back to the last position where it was your decision.
   while (human && n > 0 && movers[n] !== human) n--;
-  const moves = G.moves.slice(0, n);
-  show({ moves, ply: n });
+  // Taken back: deleted from the tree, not kept as a variation.
+  tree.cut(G.tree, G.moves, n + 1);
+  show({ moves: G.moves.slice(0, n), ply: n });
 }
 
 function onCellClick(cell, t0) {
   const s = G.state;
   if (s.result !== 'none') return;
-  if (G.playId && engineSide(s.to_move) !== null) { showError('the engine is thinking'); return; }
+  if (G.playId && engineSide(s.to_move) !== null) { showError(t('the engine is thinking')); return; }
   if (G.selected) {
     const m = s.legal.find(m => m.from === G.selected && m.to === cell);
     if (m) { playTimed(m.text, t0); return; }
@@ -325,8 +466,62 @@ function onCellClick(cell, t0) {
     return;
   }
   const placements = s.legal.filter(m => !m.from && m.to === cell).sort((a, b) => a.text.length - b.text.length);
-  if (placements.length) { playTimed(placements[0].text, t0); return; }
+  if (placements.length) {
+    // Abraxas: red or blue as chosen under the board, where both may go here.
+    const blue = stoneChoice() === 'blue' && placements.find(m => m.text.startsWith('!'));
+    playTimed((blue || placements[0]).text, t0);
+    return;
+  }
+  if (pickCapture(cell, t0)) return;
   if (G.selected) { G.selected = null; drawBoard(); }
+}
+
+// The stones of a capture move (`xd5e5`).
+function captureCells(text) {
+  return text.startsWith('x') ? text.slice(1).match(/[a-h][1-8]/g) || [] : null;
+}
+
+// Abraxas' capture by hand: a click on a ringed line stone picks it (again: drops it);
+// once one capture alone holds the stones picked, it is played.
+function pickCapture(cell, t0) {
+  const sets = G.state.legal.map(m => ({ text: m.text, cells: captureCells(m.text) })).filter(m => m.cells);
+  if (!sets.some(m => m.cells.includes(cell))) return false;
+  const picked = new Set(G.picked);
+  if (picked.has(cell)) picked.delete(cell); else picked.add(cell);
+  let fits = sets.filter(m => [...picked].every(c => m.cells.includes(c)));
+  if (!fits.length) { picked.clear(); picked.add(cell); fits = sets.filter(m => m.cells.includes(cell)); }
+  G.picked = [...picked];
+  if (fits.length === 1) {
+    G.picked = [];
+    playTimed(fits[0].text, t0);
+    return true;
+  }
+  renderStoneChoice();
+  drawBoard();
+  return true;
+}
+
+function stoneChoice() {
+  const checked = document.querySelector('input[name=stone]:checked');
+  return checked ? checked.value : 'red';
+}
+
+// Under the board: the colour of the next stone placed (where both may be placed) and the
+// stones picked for a capture with their Take button.
+function renderStoneChoice() {
+  const s = G.state;
+  const both = s.legal.some(m => m.text.startsWith('!')) && s.legal.some(m => /^[a-h][1-8]$/.test(m.text));
+  $('stone-choice').hidden = !both;
+  const box = $('capture-choice');
+  const picked = G.picked || [];
+  const exact = s.legal.find(m => {
+    const cells = captureCells(m.text);
+    return cells && cells.length === picked.length && picked.every(c => cells.includes(c));
+  });
+  box.hidden = !picked.length;
+  $('capture-picked').textContent = picked.length ? t('picked: {cells}', { cells: picked.join(' ') }) : '';
+  $('take').disabled = !exact;
+  $('take').onclick = () => { if (exact) { G.picked = []; play(exact.text); } };
 }
 
 async function playTimed(text, t0) {
@@ -345,19 +540,20 @@ function engineSide(side) {
 
 function afterChange() {
   if (G.analysis) startAnalysis();
+  if (G.resigned && G.resigned.key === key(G.moves.length)) return;
   if (G.state.result !== 'none' || G.ply !== G.moves.length) return;
   const slot = engineSide(G.state.to_move);
   if (slot !== null) enginePlay(slot);
 }
 
 function enginePlay(slot = 0) {
-  if (G.state.result !== 'none') { showError('the game is over'); return; }
+  if (G.state.result !== 'none') { showError(t('the game is over')); return; }
   const line = lineTo(G.ply);
   const id = G.engines.go(slot, line, { movetime: movetime(), level: Number($('level').value) });
-  if (!id) { showError('no connection to the engines (reload the page)'); return; }
+  if (!id) { showError(t('no connection to the engines (reload the page)')); return; }
   G.playId = id;
   G.slotReq[slot] = { id, kind: 'play', key: key(), ply: G.ply, toMove: G.state.to_move };
-  $('status').textContent = `${statusText()} · engine ${slot + 1} is thinking…`;
+  $('status').textContent = `${statusText()} · ${t('engine {n} is thinking…', { n: slot + 1 })}`;
 }
 
 function movetime() {
@@ -369,7 +565,7 @@ function startAnalysis() {
   G.lines = [];
   if (G.state.result !== 'none') { renderAnalysis(); return; }
   const id = G.engines.go(0, lineTo(G.ply), { multipv: Number($('multipv').value) });
-  if (!id) { showError('no connection to the engines (reload the page)'); return; }
+  if (!id) { showError(t('no connection to the engines (reload the page)')); return; }
   G.slotReq[0] = { id, kind: 'analysis', key: key(), ply: G.ply, toMove: G.state.to_move };
 }
 
@@ -377,7 +573,7 @@ function setAnalysis(on) {
   G.analysis = on;
   const b = $('analysis');
   b.setAttribute('aria-pressed', String(on));
-  b.textContent = on ? '■ Stop analysis' : '▶ Analysis';
+  b.textContent = on ? `■ ${t('Stop analysis')}` : `▶ ${t('Analysis')}`;
   b.classList.toggle('on', on);
   if (on) startAnalysis();
   else { G.engines.stop(0); G.slotReq[0] = null; G.lines = []; $('analysis-stats').textContent = ''; }
@@ -393,7 +589,11 @@ function onLine(msg) {
   let v = scoreValue(info);
   if (req.toMove === 2) v = -v;
   if (req.key !== key(req.ply)) return; // a search of a line no longer shown
-  if (info.multipv === 1 && info.score !== undefined) G.scores[req.ply] = v;
+  if (info.multipv === 1 && info.score !== undefined) {
+    G.scores[req.ply] = v;
+    const node = tree.nodesOf(G.tree, G.moves.slice(0, req.ply))[req.ply];
+    if (node) node.score = v;
+  }
   if (req.ply !== G.ply) return;
   if (req.kind === 'analysis' && G.analysis) {
     G.lines[info.multipv - 1] = { depth: info.depth, value: v, pv: info.pv || [] };
@@ -416,19 +616,19 @@ function fmt(n) {
 
 // Asks engine 1 for its best move in the shown position, to show and not to play.
 function askHint() {
-  if (G.state.result !== 'none') { showError('the game is over'); return; }
-  if (G.playId) { showError('the engine is thinking'); return; }
+  if (G.state.result !== 'none') { showError(t('the game is over')); return; }
+  if (G.playId) { showError(t('the engine is thinking')); return; }
   if (G.analysis) setAnalysis(false);
   const id = G.engines.go(0, lineTo(G.ply), { movetime: movetime() });
-  if (!id) { showError('no connection to the engines (reload the page)'); return; }
+  if (!id) { showError(t('no connection to the engines (reload the page)')); return; }
   G.hintId = id;
   G.slotReq[0] = { id, kind: 'hint', key: key(), ply: G.ply, toMove: G.state.to_move };
-  $('hint-text').textContent = 'Hint: thinking…';
+  $('hint-text').textContent = t('Hint: thinking…');
 }
 
 function setHint(hint) {
   G.hint = hint;
-  $('hint-text').textContent = hint ? `Hint: ${hint.move}` : '';
+  $('hint-text').textContent = hint ? t('Hint: {move}', { move: hint.move }) : '';
   $('hint-text').dataset.move = hint ? hint.move : '';
 }
 
@@ -438,7 +638,7 @@ function onBestmove(msg) {
     const req = G.slotReq[msg.slot];
     if (!req || req.key !== key()) { setHint(null); return; } // the position changed meanwhile
     setHint(msg.move ? { key: req.key, move: msg.move } : null);
-    if (!msg.move) $('hint-text').textContent = 'Hint: no move';
+    if (!msg.move) $('hint-text').textContent = t('Hint: no move');
     drawBoard();
     return;
   }
@@ -446,7 +646,22 @@ function onBestmove(msg) {
   G.playId = 0;
   const req = G.slotReq[msg.slot];
   if (!req || req.key !== key()) return; // the position changed meanwhile
-  if (msg.move) play(msg.move);
+  // Each move of a turn stays in view a moment (an extra move, a re-placement, a stop
+  // stone, a capture), so that a turn of several moves is seen step by step.
+  const wait = Math.max(0, STEP_MS - (performance.now() - G.shownAt));
+  if (msg.move) setTimeout(() => { if (req.key === key()) play(msg.move); }, wait);
+}
+
+// The least time a move is shown before the engine's next move replaces it (ms).
+const STEP_MS = 450;
+
+// Resign: the person playing against the engine gives up; the result is recorded.
+function resign() {
+  const human = humanSide();
+  if (!human || G.state.result !== 'none') return;
+  G.resigned = { player: human, key: key(G.moves.length) };
+  G.playId = 0;
+  render();
 }
 
 function onEngineError(msg) {
@@ -500,11 +715,13 @@ function renderLevels() {
   const chosen = sel.value || '20';
   sel.textContent = '';
   for (let l = 0; l <= 20; l++) {
-    const name = l === 20 ? 'Level 20 (full strength)' : `Level ${l}`;
+    const name = l === 20 ? t('Level 20 (full strength)') : t('Level {n}', { n: l });
     sel.add(new Option(elo[l] === undefined ? name : `${name} · Elo ${elo[l]}`, String(l)));
   }
   sel.value = chosen;
   sel.dataset.game = G.game;
+  const depth = $('review-depth').options[0];
+  depth.textContent = t('default (depth {depth})', { depth: gameInfo().review_depth });
 }
 
 function gameInfo(name = G.game) {
@@ -592,7 +809,8 @@ async function loadLogGame(i) {
 // ---------------------------------------------------------------- game records and links
 
 // The shown game as the address's fragment: game, rules, start, moves (and the ply shown
-// when it is not the end), so that a copied link opens the same position.
+// when it is not the end), who plays and at which level, so that a copied link opens the
+// same game.
 function fragment() {
   const p = new URLSearchParams({ game: G.game });
   const rules = Object.entries(G.rules).map(([n, v]) => `${n}=${v}`).join(' ');
@@ -600,7 +818,29 @@ function fragment() {
   if (G.start) p.set('start', G.start);
   if (G.moves.length) p.set('moves', G.moves.join(' '));
   if (G.ply !== G.moves.length) p.set('ply', String(G.ply));
+  const mode = $('play-mode').value;
+  if (mode !== 'none') {
+    p.set('play', mode);
+    p.set('level', $('level').value);
+    p.set('players', playerNames().join(' – '));
+  }
   return p.toString();
+}
+
+// The address bar and the Copy link field follow the game shown.
+function renderLink() {
+  history.replaceState(null, '', location.pathname + location.search + '#' + fragment());
+  $('link').value = location.href;
+}
+
+// Copy link: the address of the game shown (it opens in another tab of this browser).
+async function copyLink() {
+  renderLink();
+  $('link').select();
+  let copied = false;
+  try { await navigator.clipboard.writeText($('link').value); copied = true; } catch { /* below */ }
+  if (!copied) copied = document.execCommand && document.execCommand('copy');
+  $('link-status').textContent = copied ? t('link copied') : t('select the link and copy it');
 }
 
 // Opens the game the fragment names; a fragment that does not replay is shown in #error.
@@ -616,11 +856,15 @@ async function openFragment(hash = location.hash) {
   }
   const moves = (p.get('moves') || '').split(' ').filter(Boolean);
   const ply = p.has('ply') ? Number(p.get('ply')) : moves.length;
-  await loadGame({ game, rules, start: p.get('start') || null, moves, ply: Number.isInteger(ply) ? ply : moves.length }, 'link');
+  const ok = await loadGame({ game, rules, start: p.get('start') || null, moves, ply: Number.isInteger(ply) ? ply : moves.length }, 'link');
+  const level = p.get('level'), mode = p.get('play');
+  if (ok && level !== null && [...$('level').options].some(o => o.value === level)) $('level').value = level;
+  if (ok && ['p1', 'p2', 'ee'].includes(mode)) setPlayMode(mode);
 }
 
 // Shows a whole game (a record, a log game, a link) for stepping through: nobody plays.
 async function loadGame(change, what) {
+  if (!change.tree) change = { ...change, tree: tree.treeOf(change.moves) };
   $('play-mode').value = 'none';
   G.playId = 0;
   const ok = await show(change);
@@ -630,9 +874,11 @@ async function loadGame(change, what) {
   return ok;
 }
 
+// Who plays each side, the engines with their level (as records and labels write them).
 function playerNames() {
   const mode = $('play-mode').value;
-  const engine = slot => (G.engines.list[slot] || { name: 'engine' }).name;
+  const level = Number($('level').value);
+  const engine = slot => `${(G.engines.list[slot] || { name: 'engine' }).name} (level ${level})`;
   if (mode === 'p1') return ['you', engine(0)];
   if (mode === 'p2') return [engine(0), 'you'];
   if (mode === 'ee') return [engine(0), engine(G.engines.list.length > 1 ? 1 : 0)];
@@ -645,7 +891,10 @@ async function saveGame() {
   try {
     res = await api('/api/record/save', {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ line: lineTo(G.moves.length), players: playerNames() }),
+      body: JSON.stringify({
+        line: lineTo(Infinity, tree.mainLine(G.tree)), variations: tree.toVariations(G.tree), players: playerNames(),
+        resigned: G.resigned && G.resigned.key === JSON.stringify(lineTo(Infinity, tree.mainLine(G.tree))) ? G.resigned.player : null,
+      }),
     });
     text = await res.text();
   } catch (e) { showError('cannot save the game: ' + e.message); return; }
@@ -675,122 +924,28 @@ async function openGame(file) {
   const rules = { ...defaultRules(game) };
   for (const [n, v] of body.rules) rules[n] = v;
   const start = body.start === 'startpos' ? null : body.start;
-  if (await loadGame({ game, rules, start, moves: body.moves, ply: body.moves.length }, 'game record')) {
+  const opened = tree.fromVariations(body.moves, body.variations || []);
+  if (await loadGame({ game, rules, start, moves: body.moves, ply: body.moves.length, tree: opened }, 'game record')) {
     const names = body.players.filter(Boolean);
-    $('record-info').textContent = `${names.length ? body.players.join(' – ') + ': ' : ''}${body.result}, ${body.moves.length} moves`;
+    const lines = body.variations && body.variations.length ? `, ${body.variations.length} variations` : '';
+    $('record-info').textContent = `${names.length ? body.players.join(' – ') + ': ' : ''}${body.result}, ${body.moves.length} moves${lines}`;
   }
-}
-
-// ---------------------------------------------------------------- review
-
-// The review, if it is of the line shown (all its moves).
-function reviewOfLine() {
-  return G.review && G.review.key === JSON.stringify(lineTo(G.moves.length)) ? G.review : null;
-}
-
-// Review game: the server searches every position (src/review.rs) and marks the moves.
-async function reviewGame() {
-  if (!G.moves.length) { showError('no moves to review'); return; }
-  const line = lineTo(G.moves.length);
-  $('review-info').textContent = 'reviewing…';
-  let res, body;
-  try {
-    res = await api('/api/review', {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ line, depth: Number($('review-depth').value) }),
-    });
-    body = await res.json();
-  } catch (e) { $('review-info').textContent = ''; showError('cannot review the game: ' + e.message); return; }
-  if (!res.ok) { $('review-info').textContent = ''; showError(body.error); return; }
-  G.review = { key: JSON.stringify(line), moves: body.moves, players: body.players };
-  renderReview();
-  renderMoves();
-  renderEval();
-}
-
-const MARK_NAME = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' };
-
-// A review's evaluation (src/review.rs: {cp: N}, {mate: N} or {over: 1|0|-1}, from the
-// mover's view) turned to the other player's view.
-function flipEval(e) {
-  if ('cp' in e) return { cp: -e.cp };
-  if ('mate' in e) return { mate: -e.mate };
-  return { over: -e.over };
-}
-
-// As `shove review` writes it: +0.35, #5, #-5, won, drawn, lost.
-function evalText(e) {
-  if ('cp' in e) return (e.cp >= 0 ? '+' : '') + (e.cp / 100).toFixed(2);
-  if ('mate' in e) return `#${e.mate}`;
-  return e.over > 0 ? 'won' : e.over < 0 ? 'lost' : 'drawn';
-}
-
-// The review's evaluation of the position after `ply` moves, from player one's view.
-function reviewEval(r, ply) {
-  const m = ply < r.moves.length ? r.moves[ply] : r.moves[ply - 1];
-  const e = ply < r.moves.length ? m.before : m.after;
-  return m.mover === 1 ? e : flipEval(e);
-}
-
-// Player one's winning chance (0..1) after each ply by the review (the game's own sigmoid).
-function reviewShares(r) {
-  const shares = r.moves.map(m => (m.mover === 1 ? m.win_before : 100 - m.win_before) / 100);
-  const last = r.moves[r.moves.length - 1];
-  shares.push((last.mover === 1 ? last.win_after : 100 - last.win_after) / 100);
-  return shares;
-}
-
-// The reviewed move whose best move is shown, if any.
-function shownBest() {
-  const r = reviewOfLine();
-  return r && G.reviewBest !== null && G.ply === G.reviewBest - 1 ? r.moves[G.reviewBest - 1] : null;
-}
-
-// A marked move clicked (in the move list or on the graph): the position before it, with
-// the review's best move there as an arrow and in words.
-async function showBest(ply) {
-  const m = reviewOfLine() && G.review.moves[ply - 1];
-  if (!m || !m.best) { jump(ply); return; }
-  G.reviewBest = ply;
-  if (G.ply !== ply - 1) {
-    if (!(await show({ ply: ply - 1 }))) G.reviewBest = null;
-    return;
-  }
-  render();
-}
-
-function renderReviewBest() {
-  const box = $('review-best');
-  const m = shownBest();
-  box.textContent = '';
-  box.hidden = !m;
-  box.dataset.move = m ? m.best : '';
-  box.dataset.ply = m ? m.ply : '';
-  if (!m) return;
-  const mark = m.mark ? ` ${m.mark}` : '';
-  box.textContent = `${m.ply}. ${m.move}${mark}: best was ${m.best} (eval ${evalText(m.before)} for `
-    + `${playerName(m.mover)}; after ${m.move}: ${evalText(m.after)})`;
-}
-
-function renderReview() {
-  renderReviewBest();
-  const r = reviewOfLine();
-  const info = $('review-info');
-  info.textContent = '';
-  if (!r) return;
-  r.players.forEach((p, i) => {
-    const row = document.createElement('div');
-    row.className = 'review-player';
-    row.dataset.player = i + 1;
-    const accuracy = p.accuracy === null ? '–' : p.accuracy.toFixed(1);
-    row.textContent = `${playerName(i + 1)}: accuracy ${accuracy} · ${p.inaccuracies} ?! · ${p.mistakes} ? · ${p.blunders} ??`;
-    info.appendChild(row);
-  });
 }
 
 // ---------------------------------------------------------------- start
 
 async function main() {
+  const languages = $('language');
+  for (const [code, name] of Object.entries(LANGUAGES)) languages.add(new Option(name, code));
+  languages.value = language;
+  languages.onchange = () => {
+    setLanguage(languages.value);
+    translatePage();
+    renderLevels();
+    $('analysis').textContent = G.analysis ? `■ ${t('Stop analysis')}` : `▶ ${t('Analysis')}`;
+    render();
+  };
+  translatePage();
   const res = await api('/api/games');
   const games = await res.json().catch(() => ({ error: `server answered ${res.status}` }));
   if (!res.ok) throw new Error(games.error || `server answered ${res.status}`);
@@ -825,12 +980,13 @@ async function main() {
     const g = ev.target.closest('[data-cell]');
     if (g) onCellClick(g.dataset.cell, t0);
   });
-  $('new-game').onclick = () => { G.playId = 0; show({ start: null, moves: [], ply: 0 }); };
+  $('new-game').onclick = () => { G.playId = 0; show({ start: null, moves: [], ply: 0, tree: tree.node() }); };
   $('flip').onclick = () => { G.flipped = !G.flipped; render(); };
   $('undo').onclick = undo;
   $('hint').onclick = askHint;
   $('engine-play').onclick = () => enginePlay(0);
-  $('play-mode').onchange = () => afterChange();
+  $('play-mode').onchange = () => setPlayMode($('play-mode').value);
+  $('level').onchange = () => { renderLink(); render(); };
   $('analysis').onclick = () => setAnalysis(!G.analysis);
   $('multipv').onchange = () => G.analysis && startAnalysis();
   const playTyped = async () => {
@@ -840,8 +996,8 @@ async function main() {
   $('move-input').onkeydown = ev => { if (ev.key === 'Enter') playTyped(); };
   const loadPosition = async () => {
     const text = $('position-input').value.trim();
-    if (!text) { showError('paste a position string first'); return; }
-    if (await show({ start: text, moves: [], ply: 0 })) $('position-input').value = '';
+    if (!text) { showError(t('paste a position string first')); return; }
+    if (await show({ start: text, moves: [], ply: 0, tree: tree.node() })) $('position-input').value = '';
   };
   $('position-load').onclick = loadPosition;
   $('position-input').onkeydown = ev => { if (ev.key === 'Enter') loadPosition(); };
@@ -853,6 +1009,12 @@ async function main() {
   $('log-games').onchange = ev => loadLogGame(Number(ev.target.value));
   $('save-game').onclick = saveGame;
   $('review').onclick = reviewGame;
+  $('review-cancel').onclick = cancelReview;
+  $('promote').onclick = promoteLine;
+  $('delete-moves').onclick = deleteFromHere;
+  $('copy-link').onclick = copyLink;
+  $('resign').onclick = resign;
+  $('show-eval').onchange = () => renderEval();
   window.addEventListener('resize', () => renderEval());
   $('open-file').onchange = ev => { const f = ev.target.files[0]; ev.target.value = ''; if (f) openGame(f); };
   document.addEventListener('keydown', ev => {

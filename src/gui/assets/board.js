@@ -54,7 +54,10 @@ function hexPoints(x, y, r) {
 }
 
 // The picture: draw(svg, state, view) where view = {flipped, selected, targets, lastMove,
-// arrows, best}: `arrows` the engine's line or hint, `best` the review's best move (or null).
+// lastFrom, picked, animate, arrows, best}: `lastMove` the cells of the last turn's moves
+// (`lastFrom` where the last one started), `picked` stones chosen for a capture,
+// `animate` the move {from, to} just played (its pushed marbles slide in), `arrows` the
+// engine's line or hint, `best` the review's best move (or null).
 export function draw(svg, state, view) {
   svg.textContent = '';
   defs(svg);
@@ -74,7 +77,42 @@ export function draw(svg, state, view) {
     (box.x1 - box.x0 + 2 * pad) * U, (box.y1 - box.y0 + 2 * pad) * U].join(' '));
   const ctx = { svg, state, view, P, box };
   ({ akiba: drawAkiba, offboard: drawOffboard, abraxas: drawAbraxas })[state.game](ctx);
+  drawLast(ctx);
+  if (view.animate) animate(ctx, view.animate);
   drawArrows(ctx);
+}
+
+// Rings over both ends of the last move (dashed where it started) and the cells of the
+// turn's earlier moves, drawn over the marbles so that a marble does not hide them.
+function drawLast(ctx) {
+  const { svg, state, P, view } = ctx;
+  if (!view.lastMove.size) return;
+  const layer = el('g', { class: 'last-layer' }, svg);
+  for (const c of state.cells) {
+    if (!view.lastMove.has(c.cell)) continue;
+    const [x, y] = P(c.x, c.y);
+    el('circle', { cx: x, cy: y, r: 45, class: 'last-ring' + (c.cell === view.lastFrom ? ' from' : ''),
+      'data-last': c.cell }, layer);
+  }
+}
+
+// The marbles a push moved slide in from one step back: from the `to` cell on along the
+// move's direction, as long as cells hold marbles (`chain`; else the one stone moved).
+function animate(ctx, { from, to, chain }) {
+  const { svg, state, P } = ctx;
+  const pos = {};
+  for (const c of state.cells) pos[c.cell] = P(c.x, c.y);
+  if (!pos[from] || !pos[to]) return;
+  const dx = pos[to][0] - pos[from][0], dy = pos[to][1] - pos[from][1];
+  const near = (x, y) => Object.keys(pos).find(k => Math.abs(pos[k][0] - x) < 10 && Math.abs(pos[k][1] - y) < 10);
+  for (let cell = to, n = 0; cell && n < (chain ? 9 : 1); n++) {
+    const marble = svg.querySelector(`[data-cell='${cell}'] .marble`);
+    if (!marble) break;
+    marble.style.setProperty('--dx', `${-dx}px`);
+    marble.style.setProperty('--dy', `${-dy}px`);
+    marble.classList.add('arrive');
+    cell = near(pos[cell][0] + dx, pos[cell][1] + dy);
+  }
 }
 
 function cellGroup(ctx, c) {
@@ -84,6 +122,7 @@ function cellGroup(ctx, c) {
   if (v.targets.has(c.cell)) g.classList.add('target');
   if (v.lastMove.has(c.cell)) g.classList.add('last');
   if (v.sources.has(c.cell)) g.classList.add('source');
+  if (v.picked && v.picked.has(c.cell)) g.classList.add('picked');
   return g;
 }
 
@@ -128,13 +167,18 @@ function drawOffboard(ctx) {
   const { svg, state, P } = ctx;
   const R = 57.7; // hexagon radius for unit width
   const e = state.extras;
-  // The ring: sectors coloured by value, each with its number and value, marbles won.
+  // The ring: sectors coloured by value, each with its number and value, the marble won
+  // there drawn once, in the sector's first cell.
+  const drawn = new Set();
   for (const r of e.ring) {
     const [x, y] = P(r.x, r.y);
     if (r.sector) {
       el('polygon', { points: hexPoints(x, y, R - 2), class: `sector v${r.value}` }, svg);
-      if (r.holds !== 'empty') marble(svg, x, y, 34, r.holds);
-      else label(svg, x, y, String(r.value), 'sector-value');
+      if (r.holds !== 'empty' && !drawn.has(r.sector)) {
+        drawn.add(r.sector);
+        marble(svg, x, y, 34, r.holds);
+        el('circle', { cx: x, cy: y, r: 34, class: 'sector-marble', 'data-sector': r.sector }, svg);
+      } else label(svg, x, y, String(r.value), 'sector-value');
     } else {
       el('polygon', { points: hexPoints(x, y, R - 2), class: 'corner' }, svg);
       label(svg, x, y, '→' + r.rolls_into, 'corner-label');
@@ -156,6 +200,9 @@ function drawOffboard(ctx) {
     const [x, y] = P(c.x, c.y);
     const g = cellGroup(ctx, c);
     el('polygon', { points: hexPoints(x, y, R - 3), class: 'hexcell' }, g);
+    // The names of the edge cells (fewer than six neighbours), below their marbles.
+    const neighbours = state.cells.filter(o => Math.hypot(o.x - c.x, o.y - c.y) < 1.1).length - 1;
+    if (neighbours < 6) label(g, x, y + 44, c.cell, 'board-coord');
     if (c.content !== 'empty') marble(g, x, y, 38, c.content);
     targetDot(ctx, g, x, y, c.content !== 'empty');
   }

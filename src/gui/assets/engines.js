@@ -11,7 +11,9 @@ export class Engines {
 
   connect() {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const url = `${scheme}://${location.host}/ws?token=${encodeURIComponent(this.token)}`;
+    // Without a token (a page opened from a copied link) the cookie stands for it.
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
+    const url = `${scheme}://${location.host}/ws${query}`;
     this.ws = new WebSocket(url);
     this.ws.onmessage = ev => {
       let msg;

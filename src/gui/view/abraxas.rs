@@ -83,8 +83,34 @@ impl View for Position {
             // A click on a hole where both are legal places the red stone (the shorter
             // text); the blue one has its button.
             Move::Blue(h) => (None, Some(hole_name(h))),
-            // Words and captures are played with their buttons.
+            // Words are played with their buttons; captures by clicking the line stones
+            // (the page picks the set).
             Move::Pass | Move::Slide | Move::Stay | Move::Capture(_) => (None, None),
         }
+    }
+
+    fn events(before: &Self, mv: Move, after: &Self) -> Vec<Value> {
+        let mut events = Vec::new();
+        match mv {
+            Move::Blue(h) => events.push(json!({"event": "stop_stone", "cell": hole_name(h)})),
+            Move::Pass => events.push(json!({"event": "no_stop"})),
+            Move::Slide => events.push(json!({"event": "slide", "corner": after.corner().name()})),
+            Move::Stay => events.push(json!({"event": "stay"})),
+            Move::Capture(set) => {
+                let cells: Vec<String> = (0..64u8)
+                    .filter(|h| set & (1 << h) != 0)
+                    .map(hole_name)
+                    .collect();
+                events.push(json!({"event": "took", "cells": cells, "n": cells.len()}));
+            }
+            Move::Place(_) | Move::Shift(..) => {}
+        }
+        if before.corner() != after.corner() && !matches!(mv, Move::Slide) {
+            events.push(json!({"event": "slide", "corner": after.corner().name()}));
+        }
+        if after.phase() == Phase::Capture && before.phase() != Phase::Capture {
+            events.push(json!({"event": "line"}));
+        }
+        events
     }
 }

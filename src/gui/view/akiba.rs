@@ -52,4 +52,27 @@ impl View for Position {
     fn move_cells(mv: Move) -> (Option<String>, Option<String>) {
         two_cells(&mv.to_string())
     }
+
+    fn events(before: &Self, _mv: Move, after: &Self) -> Vec<Value> {
+        let mut events = Vec::new();
+        for (kind, colour) in [
+            (Marble::Red, "red"),
+            (Marble::White, "white"),
+            (Marble::Black, "black"),
+        ] {
+            let lost = before.marbles(kind).count_ones() - after.marbles(kind).count_ones();
+            if lost > 0 {
+                let event = if kind == Marble::Red {
+                    "captured"
+                } else {
+                    "pushed_off"
+                };
+                events.push(json!({"event": event, "colour": colour, "n": lost}));
+            }
+        }
+        if after.in_extra_move() {
+            events.push(json!({"event": "extra_move"}));
+        }
+        events
+    }
 }

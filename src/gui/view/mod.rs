@@ -28,6 +28,8 @@ pub struct CellView {
 pub trait View: Game {
     /// The players' names, one then two (Akiba's white and black…).
     const PLAYERS: [&'static str; 2];
+    /// Points a player needs to win, for games won on points.
+    const POINTS_TARGET: Option<u32> = None;
     fn cells(&self) -> Vec<CellView>;
     /// Everything else the page draws, e.g. Offboard's ring of sectors, as JSON.
     fn extras(&self) -> Value;
@@ -36,6 +38,10 @@ pub trait View: Game {
     /// The cell a move starts from (`None` for a placement or a word move) and the cell
     /// it ends on (`None` for `pass` and the like): the page highlights moves by them.
     fn move_cells(mv: Self::Move) -> (Option<String>, Option<String>);
+    /// What `mv`, played in `before`, did besides moving (marbles pushed off, captures,
+    /// points, stop stones), as events the page puts in words in its language, e.g.
+    /// `{"event": "captured", "colour": "red", "n": 1}`.
+    fn events(before: &Self, mv: Self::Move, after: &Self) -> Vec<Value>;
 }
 
 /// Something to do with a game's [`View`] chosen by name.

@@ -27,6 +27,7 @@ fn colour(player: Option<Player>) -> &'static str {
 
 impl View for Position {
     const PLAYERS: [&'static str; 2] = ["red", "yellow"];
+    const POINTS_TARGET: Option<u32> = Some(crate::offboard::POINTS_TO_WIN);
 
     fn cells(&self) -> Vec<CellView> {
         Cell::all()
@@ -81,6 +82,25 @@ impl View for Position {
         } else {
             "move a line of marbles one cell".to_string()
         }
+    }
+
+    fn events(before: &Self, _mv: Move, after: &Self) -> Vec<Value> {
+        let mut events = Vec::new();
+        for player in [Player::One, Player::Two] {
+            let scored = after.points(player) - before.points(player).min(after.points(player));
+            if scored > 0 {
+                events.push(json!({"event": "scored", "player": player.index() + 1, "n": scored}));
+            }
+            let lost = before.marbles(player).count_ones();
+            let left = after.marbles(player).count_ones();
+            if lost > left && scored == 0 {
+                events.push(json!({"event": "pushed_off", "colour": colour(Some(player)), "n": lost - left}));
+            }
+        }
+        if after.pending() {
+            events.push(json!({"event": "replace"}));
+        }
+        events
     }
 
     fn move_cells(mv: Move) -> (Option<String>, Option<String>) {

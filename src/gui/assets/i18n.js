@@ -1,0 +1,50 @@
+// The page's words in the reader's language: English, German or French (the languages of
+// the rulebooks), chosen from the browser's languages, or by the switch (kept in
+// localStorage). English is the key; each other language is one dictionary module.
+
+import de from './lang-de.js';
+import fr from './lang-fr.js';
+
+export const LANGUAGES = { en: 'English', de: 'Deutsch', fr: 'Français' };
+const DICTIONARIES = { en: {}, de, fr };
+
+function chosen() {
+  const kept = localStorage.getItem('shove-language');
+  if (kept && DICTIONARIES[kept]) return kept;
+  for (const l of navigator.languages || [navigator.language || 'en']) {
+    const short = l.slice(0, 2).toLowerCase();
+    if (DICTIONARIES[short]) return short;
+  }
+  return 'en';
+}
+
+export let language = chosen();
+
+export function setLanguage(l) {
+  if (!DICTIONARIES[l]) return;
+  language = l;
+  localStorage.setItem('shove-language', l);
+}
+
+// `text` (English, with `{name}` placeholders) in the page's language, the placeholders
+// filled from `values`.
+export function t(text, values = {}) {
+  const said = DICTIONARIES[language][text] ?? text;
+  return said.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+// The static text of the page: elements with `data-i18n` (their text), `data-i18n-title`,
+// `data-i18n-placeholder` (those attributes), translated from the English they were
+// written in.
+export function translatePage(root = document) {
+  for (const e of root.querySelectorAll('[data-i18n]')) {
+    e.dataset.i18nText ??= e.textContent;
+    e.textContent = t(e.dataset.i18nText);
+  }
+  for (const attr of ['title', 'placeholder', 'aria-label']) {
+    for (const e of root.querySelectorAll(`[data-i18n-${attr}]`)) {
+      e.setAttribute(attr, t(e.getAttribute(`data-i18n-${attr}`)));
+    }
+  }
+  document.documentElement.lang = language;
+}

@@ -1,0 +1,93 @@
+// The Rules page of a game (`/rules/<game>`): the rule book docs/rules/<game>.md, built
+// into the binary, turned into HTML by a small Markdown reader (headings, paragraphs,
+// lists, tables, code blocks; `code`, **bold**, *emphasis* and links inline).
+
+import { t, translatePage, LANGUAGES, language, setLanguage } from './i18n.js';
+
+const escape = text => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+// Inline Markdown of one block's text; a link to another rule book opens its Rules page,
+// other links (files of the repository) stay text.
+function inline(text) {
+  const code = [];
+  let html = escape(text).replace(/`([^`]+)`/g, (all, c) => { code.push(c); return `\u0000${code.length - 1}\u0000`; });
+  html = html
+    .replace(/\[([^\]]+)\]\(([^)]+)\)/g, (all, label, href) => {
+      const rules = href.match(/^(akiba|offboard|abraxas)\.md(#[\w-]+)?$/);
+      return rules ? `<a href="/rules/${rules[1]}${rules[2] || ''}">${label}</a>` : label;
+    })
+    .replace(/\*\*([^*]+)\*\*/g, '<b>$1</b>')
+    .replace(/(^|[\s(])\*([^*\s][^*]*)\*/g, '$1<i>$2</i>');
+  return html.replace(/\u0000(\d+)\u0000/g, (all, i) => `<code>${code[Number(i)]}</code>`);
+}
+
+const slug = text => text.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-');
+
+export function markdown(text) {
+  const lines = text.split('\n');
+  const out = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (line.startsWith('```')) {
+      const body = [];
+      for (i++; i < lines.length && !lines[i].startsWith('```'); i++) body.push(lines[i]);
+      out.push(`<pre><code>${escape(body.join('\n'))}</code></pre>`);
+      i++;
+    } else if (/^#{1,6} /.test(line)) {
+      const level = line.match(/^#+/)[0].length, title = line.slice(level + 1);
+      out.push(`<h${level} id="${slug(title)}">${inline(title)}</h${level}>`);
+      i++;
+    } else if (line.startsWith('|')) {
+      const rows = [];
+      for (; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
+      const cells = row => row.replace(/^\||\|$/g, '').split('|').map(c => inline(c.trim()));
+      const body = rows.filter((r, k) => k !== 1 || !/^\|[\s:|-]+\|$/.test(r));
+      out.push('<table>' + body.map((r, k) => {
+        const tag = k === 0 ? 'th' : 'td';
+        return '<tr>' + cells(r).map(c => `<${tag}>${c}</${tag}>`).join('') + '</tr>';
+      }).join('') + '</table>');
+    } else if (/^\s*([-*]|\d+\.) /.test(line)) {
+      const ordered = /^\s*\d+\./.test(line);
+      const items = [];
+      for (; i < lines.length && lines[i].trim() && !/^(#|\||```)/.test(lines[i]); i++) {
+        if (/^\s*([-*]|\d+\.) /.test(lines[i])) items.push(lines[i].replace(/^\s*([-*]|\d+\.) /, ''));
+        else items[items.length - 1] += ' ' + lines[i].trim();
+      }
+      const tag = ordered ? 'ol' : 'ul';
+      out.push(`<${tag}>${items.map(it => `<li>${inline(it)}</li>`).join('')}</${tag}>`);
+    } else if (!line.trim()) {
+      i++;
+    } else {
+      const para = [];
+      for (; i < lines.length && lines[i].trim() && !/^(#|```|\||\s*([-*]|\d+\.) )/.test(lines[i]); i++) para.push(lines[i]);
+      out.push(`<p>${inline(para.join(' '))}</p>`);
+    }
+  }
+  return out.join('\n');
+}
+
+async function main() {
+  const game = location.pathname.split('/').pop();
+  const sel = document.getElementById('language');
+  for (const [code, name] of Object.entries(LANGUAGES)) sel.add(new Option(name, code));
+  sel.value = language;
+  sel.onchange = () => { setLanguage(sel.value); translatePage(); note(); };
+  translatePage();
+  const res = await fetch(`/rules/${game}.md`);
+  const text = await res.text();
+  const box = document.getElementById('rules-text');
+  box.innerHTML = `<p class="rules-note" id="rules-note"></p>` + markdown(text);
+  document.title = `shove — ${t('Rules')}: ${game}`;
+  note();
+  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+}
+
+// The rule books are written in English: said in the reader's language.
+function note() {
+  const n = document.getElementById('rules-note');
+  if (n) n.textContent = language === 'en' ? '' : t('The rule book is written in English; the printed rulebooks exist in German, English and French.');
+  if (n) n.hidden = language === 'en';
+}
+
+main();
