@@ -239,6 +239,8 @@ fn run<G: Game>(config: &GenerateConfig) -> Result<GenerateReport, String> {
             }
             kept
         });
+        // The count is exact: the rest of the last game's puzzles are left out.
+        puzzles.truncate(target.saturating_sub(report.resumed + report.kept));
         let mut text = String::new();
         for puzzle in &puzzles {
             text.push_str(&puzzle.to_string());
