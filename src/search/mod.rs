@@ -19,6 +19,7 @@ mod timeman;
 pub use params::{ParamChanges, SearchParams};
 pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
 pub use skill::Skill;
+use timeman::SearchCourse;
 pub use timeman::{Clock, Limits};
 
 use crate::game::{Game, MoveList, Outcome};
@@ -27,7 +28,7 @@ use crate::tt::{Bound, Table};
 use correction::Correction;
 use history::{Context, Histories};
 use line::Line;
-use ordering::{late_move_reduction, pick_next};
+use ordering::pick_next;
 use score::{INFINITY, MATE_BOUND, mate_distance_window, score_from_tt, score_to_tt};
 use stack::Stack;
 use std::sync::Arc;
@@ -129,6 +130,9 @@ struct Worker<G: Game> {
     exact: bool,
     /// The network's evaluation when one is in force; the game's classical one otherwise.
     network: Option<Evaluator<G>>,
+    /// Nodes spent under each root move in the current iteration (the main thread's time
+    /// management reads the best move's share).
+    root_move_nodes: Vec<(G::Move, u64)>,
     /// This search's deepest completed iteration (of the first line), within the depth
     /// limit: what this thread would answer.
     completed: Option<Completed<G::Move>>,
@@ -415,6 +419,7 @@ impl<G: Game> Worker<G> {
             root_allowed: Vec::new(),
             exact: false,
             network: None,
+            root_move_nodes: Vec::new(),
             completed: None,
         }
     }
@@ -475,10 +480,13 @@ impl<G: Game> Worker<G> {
         let soft = self.budget.0;
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut previous_scores = vec![0; lines];
+        let mut course = SearchCourse::new();
+        let mut soft_scale = 1.0;
 
         'deepening: for depth in 1..=max_depth {
             self.node_limit = limits.nodes.filter(|_| depth > limits.complete_depth);
             self.root_excluded.clear();
+            self.root_move_nodes.clear();
             for (line_index, previous_score) in previous_scores.iter_mut().enumerate() {
                 self.seldepth = 0;
                 let mut pv = Pv::new();
@@ -498,6 +506,8 @@ impl<G: Game> Worker<G> {
                 };
                 self.root_excluded.push(best);
                 if line_index == 0 {
+                    soft_scale =
+                        course.after_iteration(best, score, self.root_share(best), &self.params);
                     result = SearchResult {
                         best: Some(best),
                         score: Score::from_internal(score),
@@ -531,10 +541,12 @@ impl<G: Game> Worker<G> {
             }
             self.notice_ponderhit();
             // An iteration takes a few times longer than the last: do not start one that
-            // cannot finish in the soft budget, nor one past the hard limit (the clock is
-            // read only every 1024 nodes, which small early iterations may not reach).
+            // cannot finish in the soft budget (as the search's course scales it), nor one
+            // past the hard limit (the clock is read only every 1024 nodes, which small
+            // early iterations may not reach).
             if !self.pondering
-                && (soft.is_some_and(|soft| self.clock_start.elapsed() * 2 > soft)
+                && (soft
+                    .is_some_and(|soft| self.clock_start.elapsed() * 2 > soft.mul_f64(soft_scale))
                     || self.hard_deadline.is_some_and(|d| Instant::now() >= d))
             {
                 break;
@@ -553,6 +565,17 @@ impl<G: Game> Worker<G> {
             }
         }
         result
+    }
+
+    /// `best`'s share of the nodes spent under root moves in this iteration.
+    fn root_share(&self, best: G::Move) -> f64 {
+        let total: u64 = self.root_move_nodes.iter().map(|&(_, n)| n).sum();
+        let under_best = self
+            .root_move_nodes
+            .iter()
+            .find(|&&(mv, _)| mv == best)
+            .map_or(0, |&(_, n)| n);
+        under_best as f64 / total.max(1) as f64
     }
 
     fn is_main(&self) -> bool {
@@ -801,6 +824,24 @@ impl<G: Game> Worker<G> {
         {
             return (eval + beta) / 2;
         }
+        // Razoring: this far below alpha this near the horizon, only a capture can save
+        // the node; if quiescence finds none that does, the node fails low.
+        if let Some(eval) = static_eval
+            && !is_pv
+            && ply > 0
+            && excluded.is_none()
+            && depth <= params.razor_depth
+            && alpha.abs() < MATE_BOUND
+            && eval + params.razor_margin * depth < alpha
+        {
+            let score = self.quiescence(position, ply, alpha, alpha + 1);
+            if self.aborted {
+                return 0;
+            }
+            if score <= alpha {
+                return score;
+            }
+        }
         // Null move: if handing the opponent a free move still leaves us above beta, a real
         // move will too (skipped in PV nodes, near mates and where the game has no pass).
         let null =
@@ -809,14 +850,14 @@ impl<G: Game> Worker<G> {
                 .flatten()
                 .filter(|&eval| eval >= beta)
                 .and_then(|_| position.null_move());
-        if let Some(null) = null {
-            const NULL_MOVE_REDUCTION: i32 = 2;
+        if let (Some(null), Some(eval)) = (null, static_eval) {
+            let reduction = params.null_move_reduction(depth, eval - beta);
             let mut null_pv = Pv::new();
             self.stack.play(ply, None);
             self.line.push(key);
             let score = -self.negamax(
                 &null,
-                depth - 1 - NULL_MOVE_REDUCTION,
+                depth - 1 - reduction,
                 ply + 1,
                 -beta,
                 -beta + 1,
@@ -912,6 +953,7 @@ impl<G: Game> Worker<G> {
                 break;
             }
             let quiet = !position.is_tactical(mv);
+            let nodes_before = self.nodes;
             let move_index = G::move_index(mv);
             let mut child = position.clone();
             child.play(mv);
@@ -945,7 +987,8 @@ impl<G: Game> Worker<G> {
                     && !self.killers[ply].contains(&Some(mv))
                 {
                     let history = self.histories.score(me, move_index, context);
-                    (late_move_reduction(depth, searched) - history / params.lmr_history_divisor)
+                    (params.late_move_reduction(depth, searched, is_pv, improving)
+                        - history / params.lmr_history_divisor)
                         .clamp(0, depth - 2)
                 } else {
                     0
@@ -961,6 +1004,13 @@ impl<G: Game> Worker<G> {
             };
             self.line.pop();
             searched += 1;
+            if ply == 0 {
+                let spent = self.nodes - nodes_before;
+                match self.root_move_nodes.iter_mut().find(|(m, _)| *m == mv) {
+                    Some((_, nodes)) => *nodes += spent,
+                    None => self.root_move_nodes.push((mv, spent)),
+                }
+            }
             if self.aborted {
                 return 0;
             }

@@ -4,83 +4,98 @@
 //!
 //! [`Game::SEARCH_PARAMS`]: crate::game::Game::SEARCH_PARAMS
 
-/// Margins in evaluation units, depths in plies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchParams {
+/// Declares the parameters once: the struct, its every-technique-off and default values,
+/// and the names `SearchParams` takes.
+macro_rules! search_params {
+    ($($(#[doc = $doc:literal])* $name:ident: off $off:expr, default $default:expr;)*) => {
+        /// Margins in evaluation units, depths in plies, fractions in hundredths.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $($(#[doc = $doc])* pub $name: i32,)*
+        }
+
+        impl SearchParams {
+            /// Every technique off: the search as it was before they were measured.
+            pub const OFF: SearchParams = SearchParams { $($name: $off,)* };
+
+            /// The values most games start from (each game's own are in its module).
+            pub const DEFAULT: SearchParams = SearchParams { $($name: $default,)* };
+
+            /// The names `SearchParams` takes, in the struct's order.
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($name)),*];
+
+            fn field(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $(stringify!($name) => Some(&mut self.$name),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+search_params! {
     /// Reverse futility (static null move): at depth ≤ this, a static evaluation this
     /// far above beta per ply of depth (one ply less when improving) returns at once.
-    pub rfp_depth: i32,
-    pub rfp_margin: i32,
+    rfp_depth: off 0, default 6;
+    rfp_margin: off 0, default 80;
     /// Late move pruning: at depth ≤ this, quiet moves after the first
-    /// `(lmp_base + depth²) / 2` (twice as many when improving) are not searched.
-    pub lmp_depth: i32,
-    pub lmp_base: i32,
+    /// `(lmp_base + depth²) / 2` (twice as many when improving) are not searched. It lost
+    /// in every game (docs/experiments.md): off unless a game turns it on.
+    lmp_depth: off 0, default 0;
+    lmp_base: off 0, default 3;
     /// Futility pruning: at depth ≤ this, a node whose static evaluation plus
     /// `futility_base + futility_margin · depth` is at most alpha searches no quiet move
     /// after its first move.
-    pub futility_depth: i32,
-    pub futility_base: i32,
-    pub futility_margin: i32,
+    futility_depth: off 0, default 6;
+    futility_base: off 0, default 100;
+    futility_margin: off 0, default 100;
+    /// Razoring: at depth ≤ this, a static evaluation below alpha by
+    /// `razor_margin · depth` is checked by quiescence, whose fail-low is returned.
+    razor_depth: off 0, default 0;
+    razor_margin: off 0, default 300;
+    /// Null move reduction: `null_base` plies, plus one per `null_depth_divisor` plies
+    /// of depth and one per `null_eval_divisor` of static evaluation above beta (at most
+    /// 3); a divisor of 0 adds nothing.
+    null_base: off 2, default 2;
+    null_depth_divisor: off 0, default 0;
+    null_eval_divisor: off 0, default 0;
+    /// Late move reductions: `lmr_base + ln(depth) · ln(moves searched) / lmr_divisor`
+    /// (hundredths), plus `lmr_non_pv` hundredths outside the principal variation and
+    /// `lmr_not_improving` when the side's evaluation has not risen.
+    lmr_base: off 50, default 50;
+    lmr_divisor: off 250, default 250;
+    lmr_non_pv: off 0, default 0;
+    lmr_not_improving: off 0, default 0;
     /// Late move reductions shrink by a quiet move's history over this (grow when it is
     /// negative).
-    pub lmr_history_divisor: i32,
+    lmr_history_divisor: off i32::MAX, default 8192;
     /// Internal iterative reduction: a node of at least this depth without a table move is
     /// searched one ply shallower.
-    pub iir_depth: i32,
+    iir_depth: off i32::MAX, default 4;
     /// 1: quiet moves are ordered and rewarded by continuation histories too; 0: by the
     /// butterfly table alone.
-    pub continuation_history: i32,
+    continuation_history: off 0, default 1;
     /// 1: quiescence probes and stores the table; 0: it does not.
-    pub quiescence_table: i32,
+    quiescence_table: off 0, default 1;
     /// Singular extensions at depth ≥ this (0: none), the other moves searched against
     /// the table's score lowered by `singular_margin` per ply of depth.
-    pub singular_depth: i32,
-    pub singular_margin: i32,
-    /// 1: the static evaluation is corrected by the correction history; 0: it is not.
-    pub correction: i32,
+    singular_depth: off 0, default 6;
+    singular_margin: off 0, default 3;
+    /// Time management from the search (a clock's soft limit only): the limit is
+    /// stretched by `tm_stability` hundredths per iteration short of four that the best
+    /// move has stayed the same (shrunk past four, up to eight), by `tm_nodes` hundredths
+    /// per unit the best move's share of the nodes is below three quarters (shrunk above),
+    /// and by `tm_score` hundredths per 100 the score fell since the last iteration.
+    tm_stability: off 0, default 0;
+    tm_nodes: off 0, default 0;
+    tm_score: off 0, default 0;
+    /// 1: the static evaluation is corrected by the correction history; 0: it is not. The
+    /// key of material and network bucket lost in Akiba and Abraxas (docs/experiments.md).
+    correction: off 0, default 0;
 }
 
 impl SearchParams {
-    /// Every technique off: the search as it was before they were measured.
-    pub const OFF: SearchParams = SearchParams {
-        rfp_depth: 0,
-        rfp_margin: 0,
-        lmp_depth: 0,
-        lmp_base: 0,
-        futility_depth: 0,
-        futility_base: 0,
-        futility_margin: 0,
-        lmr_history_divisor: i32::MAX,
-        iir_depth: i32::MAX,
-        continuation_history: 0,
-        quiescence_table: 0,
-        singular_depth: 0,
-        singular_margin: 0,
-        correction: 0,
-    };
-
-    /// The values most games start from (each game's own are in its module).
-    pub const DEFAULT: SearchParams = SearchParams {
-        rfp_depth: 6,
-        rfp_margin: 80,
-        // Late move pruning lost in every game (docs/experiments.md): off unless a game
-        // or `SearchParams` turns it on.
-        lmp_depth: 0,
-        lmp_base: 3,
-        futility_depth: 6,
-        futility_base: 100,
-        futility_margin: 100,
-        lmr_history_divisor: 8192,
-        iir_depth: 4,
-        continuation_history: 1,
-        quiescence_table: 1,
-        singular_depth: 6,
-        singular_margin: 3,
-        // The correction history keyed by material and network bucket lost in Akiba and
-        // Abraxas (docs/experiments.md): off until a game has a key that gains.
-        correction: 0,
-    };
-
     /// How many moves a node at `depth` searches before late move pruning stops it
     /// (`usize::MAX`: no limit at this depth).
     pub(crate) fn late_move_limit(&self, depth: i32, improving: bool) -> usize {
@@ -89,6 +104,44 @@ impl SearchParams {
         }
         let limit = (self.lmp_base + depth * depth) / (2 - i32::from(improving));
         limit.max(1) as usize
+    }
+
+    /// How many plies shallower the `searched`-th move (0-based) of a node at `depth` is
+    /// searched first, before its history is counted: grows with both, as in most
+    /// alpha-beta engines.
+    pub(crate) fn late_move_reduction(
+        &self,
+        depth: i32,
+        searched: usize,
+        is_pv: bool,
+        improving: bool,
+    ) -> i32 {
+        let log = f64::from(depth).ln() * (searched as f64).ln();
+        let mut hundredths =
+            f64::from(self.lmr_base) + 10_000.0 * log / f64::from(self.lmr_divisor);
+        if !is_pv {
+            hundredths += f64::from(self.lmr_non_pv);
+        }
+        if !improving {
+            hundredths += f64::from(self.lmr_not_improving);
+        }
+        ((hundredths / 100.0) as i32).clamp(1, depth - 2)
+    }
+
+    /// How many plies shallower than `depth - 1` the null move is searched, with the static
+    /// evaluation `margin` above beta.
+    pub(crate) fn null_move_reduction(&self, depth: i32, margin: i32) -> i32 {
+        let by_depth = if self.null_depth_divisor > 0 {
+            depth / self.null_depth_divisor
+        } else {
+            0
+        };
+        let by_margin = if self.null_eval_divisor > 0 {
+            (margin / self.null_eval_divisor).min(3)
+        } else {
+            0
+        };
+        self.null_base + by_depth + by_margin
     }
 }
 
@@ -139,44 +192,6 @@ impl std::fmt::Display for ParamChanges {
 }
 
 impl SearchParams {
-    /// The names `SearchParams` takes, in the struct's order.
-    pub const NAMES: [&'static str; 14] = [
-        "rfp_depth",
-        "rfp_margin",
-        "lmp_depth",
-        "lmp_base",
-        "futility_depth",
-        "futility_margin",
-        "futility_base",
-        "lmr_history_divisor",
-        "iir_depth",
-        "continuation_history",
-        "quiescence_table",
-        "singular_depth",
-        "singular_margin",
-        "correction",
-    ];
-
-    fn field(&mut self, name: &str) -> Option<&mut i32> {
-        Some(match name {
-            "rfp_depth" => &mut self.rfp_depth,
-            "rfp_margin" => &mut self.rfp_margin,
-            "lmp_depth" => &mut self.lmp_depth,
-            "lmp_base" => &mut self.lmp_base,
-            "futility_depth" => &mut self.futility_depth,
-            "futility_margin" => &mut self.futility_margin,
-            "futility_base" => &mut self.futility_base,
-            "lmr_history_divisor" => &mut self.lmr_history_divisor,
-            "iir_depth" => &mut self.iir_depth,
-            "continuation_history" => &mut self.continuation_history,
-            "quiescence_table" => &mut self.quiescence_table,
-            "singular_depth" => &mut self.singular_depth,
-            "singular_margin" => &mut self.singular_margin,
-            "correction" => &mut self.correction,
-            _ => return None,
-        })
-    }
-
     /// The value of the parameter `name`.
     pub fn get(mut self, name: &str) -> Option<i32> {
         self.field(name).map(|value| *value)
@@ -185,8 +200,8 @@ impl SearchParams {
     /// These margins with `changes` applied (a divisor of 0 is refused).
     pub fn changed(mut self, changes: &ParamChanges) -> Result<SearchParams, String> {
         for (name, value) in &changes.0 {
-            if name == "lmr_history_divisor" && *value == 0 {
-                return Err("lmr_history_divisor cannot be 0".into());
+            if name.ends_with("divisor") && name.starts_with("lmr") && *value == 0 {
+                return Err(format!("{name} cannot be 0"));
             }
             let field = self
                 .field(name)
@@ -219,7 +234,7 @@ mod tests {
         let zero: ParamChanges = "lmr_history_divisor=0".parse().unwrap();
         assert!(SearchParams::DEFAULT.changed(&zero).is_err());
         // Every name is a field.
-        for name in SearchParams::NAMES {
+        for &name in SearchParams::NAMES {
             assert!(SearchParams::DEFAULT.get(name).is_some(), "{name}");
         }
     }

@@ -1,5 +1,6 @@
 //! Time management: how long a search may run, from the limits a `go` gives.
 
+use super::params::SearchParams;
 use std::time::{Duration, Instant};
 
 /// How many times `Move Overhead` a clock keeps in reserve. With an increment the clock
@@ -70,9 +71,91 @@ impl Limits {
     }
 }
 
+/// What the iterations so far say about how long this move deserves, as Stockfish and
+/// Ethereal judge it: a best move that keeps changing, takes a small share of the nodes or
+/// falls in score wants more time than the soft limit; a settled one less.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SearchCourse<M> {
+    best: Option<M>,
+    /// Iterations in a row that ended with the same best move.
+    stability: u32,
+    score: Option<i32>,
+}
+
+impl<M: Copy + PartialEq> SearchCourse<M> {
+    pub(crate) fn new() -> Self {
+        SearchCourse {
+            best: None,
+            stability: 0,
+            score: None,
+        }
+    }
+
+    /// Takes a completed iteration's best move, score, and the best move's share of the
+    /// iteration's root nodes; returns the factor for the soft limit.
+    pub(crate) fn after_iteration(
+        &mut self,
+        best: M,
+        score: i32,
+        best_share: f64,
+        params: &SearchParams,
+    ) -> f64 {
+        self.stability = if self.best == Some(best) {
+            self.stability + 1
+        } else {
+            0
+        };
+        self.best = Some(best);
+        let drop = self.score.map_or(0, |last| last - score);
+        self.score = Some(score);
+        soft_scale(self.stability, best_share, drop, params)
+    }
+}
+
+/// The soft limit's factor for a best move `stability` iterations old, with `best_share`
+/// of the root's nodes, whose score fell by `drop` (see [`SearchParams::tm_stability`]).
+pub(crate) fn soft_scale(stability: u32, best_share: f64, drop: i32, params: &SearchParams) -> f64 {
+    let stability = f64::from(stability.min(8));
+    let by_stability = 1.0 + f64::from(params.tm_stability) * (4.0 - stability) / 100.0;
+    let by_nodes = 1.0 + f64::from(params.tm_nodes) * (0.75 - best_share.clamp(0.0, 1.0)) / 100.0;
+    let by_score = 1.0 + f64::from(params.tm_score) * f64::from(drop) / 10_000.0;
+    by_stability.clamp(0.5, 2.0) * by_nodes.clamp(0.4, 2.0) * by_score.clamp(0.8, 1.6)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_search_course_stretches_an_unsettled_move_and_shrinks_a_settled_one() {
+        let params = SearchParams {
+            tm_stability: 6,
+            tm_nodes: 200,
+            tm_score: 100,
+            ..SearchParams::DEFAULT
+        };
+        let neutral = soft_scale(4, 0.75, 0, &params);
+        assert!((neutral - 1.0).abs() < 1e-9, "{neutral}");
+        // A new best move, a small share of the nodes, a falling score: each stretches.
+        assert!(soft_scale(0, 0.75, 0, &params) > 1.2);
+        assert!(soft_scale(4, 0.3, 0, &params) > 1.8);
+        assert!(soft_scale(4, 0.75, 50, &params) > 1.4);
+        // A settled best move that takes nearly all nodes with a rising score: shrinks.
+        assert!(soft_scale(8, 0.98, -40, &params) < 0.5);
+        // Off: the soft limit as the clock gives it.
+        let off = SearchParams::OFF;
+        assert_eq!(soft_scale(0, 0.1, 300, &off), 1.0);
+
+        let mut course = SearchCourse::new();
+        assert!(course.after_iteration(7, 20, 0.75, &params) > 1.2);
+        let mut scale = 0.0;
+        for _ in 0..8 {
+            scale = course.after_iteration(7, 20, 0.75, &params);
+        }
+        assert!(scale < 0.8, "{scale}");
+        // The best move changes: stretched again.
+        assert!(course.after_iteration(8, 20, 0.75, &params) > 1.2);
+    }
 
     fn ms(millis: u64) -> Duration {
         Duration::from_millis(millis)
