@@ -18,8 +18,9 @@ averaged by hand (or run one STATE each for other parameters).
       --param rfp_margin,80,20,200,10 --param futility_margin,100,20,300,15 \\
       --iterations 200 --pairs 4 --tc movetime=20 --state spsa-offboard.json
 
---param NAME,START,MIN,MAX,C: C is the perturbation at the last iteration (fishtest's c_end);
-r_end is fishtest's default, 0.002. At the end it prints the tuned values
+--param NAME,START,MIN,MAX,C: C is the perturbation at the last iteration (fishtest's c_end).
+--r-end is fishtest's r_end (default 0.002, fishtest's, for tens of thousands of games); a
+run of a few thousand games needs a larger one (0.02) to move at all. At the end it prints the tuned values
 as a `--search-params` argument; keep them only if a verifying match wins.
 """
 import argparse
@@ -30,7 +31,6 @@ import subprocess
 import sys
 import tempfile
 
-R_END_SHARE = 0.002
 ALPHA = 0.602
 GAMMA = 0.101
 
@@ -92,6 +92,7 @@ def main():
     parser.add_argument('--concurrency', type=int, default=1)
     parser.add_argument('--state', required=True)
     parser.add_argument('--seed', type=int, default=1)
+    parser.add_argument('--r-end', type=float, default=0.002)
     args = parser.parse_args()
 
     params = args.param
@@ -118,7 +119,7 @@ def main():
         for p in params:
             p['c'] = p['c_end'] * (args.iterations / k) ** GAMMA
             # fishtest's r_end = a_end / c_end^2; a_k falls as (A + k)^-0.602 to a_end.
-            a_end = R_END_SHARE * p['c_end'] ** 2
+            a_end = args.r_end * p['c_end'] ** 2
             p['a'] = a_end * ((big_a + args.iterations) / (big_a + k)) ** ALPHA
         plus, minus = changes(params, signs, 1), changes(params, signs, -1)
         wins, losses = play(args, plus, minus, args.seed * 100_003 + k)

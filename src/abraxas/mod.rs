@@ -58,6 +58,7 @@ impl Game for Position {
     const SEARCH_PARAMS: SearchParams = SearchParams {
         continuation_history: 0,
         quiescence_table: 0,
+        lmr_non_pv: 100,
         ..SearchParams::DEFAULT
     };
 

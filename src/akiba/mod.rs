@@ -105,6 +105,7 @@ impl Game for Position {
     const SEARCH_PARAMS: SearchParams = SearchParams {
         futility_depth: 0,
         quiescence_table: 0,
+        lmr_non_pv: 100,
         ..SearchParams::DEFAULT
     };
 
