@@ -113,21 +113,20 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/html; charset=utf-8",
         include_str!("assets/rules.html"),
     ),
-    (
-        "/rules/akiba.md",
-        "text/markdown; charset=utf-8",
-        include_str!("../../docs/rules/akiba.md"),
-    ),
-    (
-        "/rules/offboard.md",
-        "text/markdown; charset=utf-8",
-        include_str!("../../docs/rules/offboard.md"),
-    ),
-    (
-        "/rules/abraxas.md",
-        "text/markdown; charset=utf-8",
-        include_str!("../../docs/rules/abraxas.md"),
-    ),
+];
+
+/// The rule books (docs/rules/, and their German and French translations in docs/rules/de/
+/// and docs/rules/fr/), for the Rules page: path, text.
+const RULE_BOOKS: &[(&str, &str)] = &[
+    ("/rules/akiba.md", include_str!("../../docs/rules/akiba.md")),
+    ("/rules/offboard.md", include_str!("../../docs/rules/offboard.md")),
+    ("/rules/abraxas.md", include_str!("../../docs/rules/abraxas.md")),
+    ("/rules/de/akiba.md", include_str!("../../docs/rules/de/akiba.md")),
+    ("/rules/de/offboard.md", include_str!("../../docs/rules/de/offboard.md")),
+    ("/rules/de/abraxas.md", include_str!("../../docs/rules/de/abraxas.md")),
+    ("/rules/fr/akiba.md", include_str!("../../docs/rules/fr/akiba.md")),
+    ("/rules/fr/offboard.md", include_str!("../../docs/rules/fr/offboard.md")),
+    ("/rules/fr/abraxas.md", include_str!("../../docs/rules/fr/abraxas.md")),
 ];
 
 /// What every page gets.
@@ -168,6 +167,13 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
         .with_state(config);
     let mut router = Router::new();
     for &(path, content_type, text) in ASSETS {
+        router = router.route(
+            path,
+            get(move || async move { ([(header::CONTENT_TYPE, content_type)], text) }),
+        );
+    }
+    for &(path, text) in RULE_BOOKS {
+        let content_type = "text/markdown; charset=utf-8";
         router = router.route(
             path,
             get(move || async move { ([(header::CONTENT_TYPE, content_type)], text) }),

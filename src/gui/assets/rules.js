@@ -1,6 +1,7 @@
-// The Rules page of a game (`/rules/<game>`): the rule book docs/rules/<game>.md, built
-// into the binary, turned into HTML by a small Markdown reader (headings, paragraphs,
-// lists, tables, code blocks; `code`, **bold**, *emphasis* and links inline).
+// The Rules page of a game (`/rules/<game>`): the rule book docs/rules/<game>.md, or its
+// translation docs/rules/<language>/<game>.md in the page's language, built into the
+// binary, turned into HTML by a small Markdown reader (headings, paragraphs, lists,
+// tables, code blocks; `code`, **bold**, *emphasis* and links inline).
 
 import { t, translatePage, LANGUAGES, language, setLanguage } from './i18n.js';
 
@@ -21,7 +22,7 @@ function inline(text) {
   return html.replace(/\u0000(\d+)\u0000/g, (all, i) => `<code>${code[Number(i)]}</code>`);
 }
 
-const slug = text => text.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-');
+const slug = text => text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s+/g, '-');
 
 export function markdown(text) {
   const lines = text.split('\n');
@@ -67,27 +68,27 @@ export function markdown(text) {
   return out.join('\n');
 }
 
-async function main() {
-  const game = location.pathname.split('/').pop();
-  const sel = document.getElementById('language');
-  for (const [code, name] of Object.entries(LANGUAGES)) sel.add(new Option(name, code));
-  sel.value = language;
-  sel.onchange = () => { setLanguage(sel.value); translatePage(); note(); };
-  translatePage();
-  const res = await fetch(`/rules/${game}.md`);
-  const text = await res.text();
+const GAME = location.pathname.split('/').pop();
+
+// The rule book in the page's language; the heading named in the address shown.
+async function show() {
+  const path = language === 'en' ? `/rules/${GAME}.md` : `/rules/${language}/${GAME}.md`;
   const box = document.getElementById('rules-text');
-  box.innerHTML = `<p class="rules-note" id="rules-note"></p>` + markdown(text);
-  document.title = `shove — ${t('Rules')}: ${game}`;
-  note();
+  const res = await fetch(path);
+  if (!res.ok) { box.textContent = t('The rule book could not be loaded: the server answered {status}', { status: res.status }); return; }
+  box.innerHTML = markdown(await res.text());
+  document.title = `shove — ${t('Rules')}: ${GAME}`;
+  box.dataset.language = language;
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
 }
 
-// The rule books are written in English: said in the reader's language.
-function note() {
-  const n = document.getElementById('rules-note');
-  if (n) n.textContent = language === 'en' ? '' : t('The rule book is written in English; the printed rulebooks exist in German, English and French.');
-  if (n) n.hidden = language === 'en';
+function main() {
+  const sel = document.getElementById('language');
+  for (const [code, name] of Object.entries(LANGUAGES)) sel.add(new Option(name, code));
+  sel.value = language;
+  sel.onchange = () => { setLanguage(sel.value); translatePage(); show(); };
+  translatePage();
+  show();
 }
 
 main();
