@@ -3,7 +3,7 @@
 // binary, turned into HTML by a small Markdown reader (headings, paragraphs, lists,
 // tables, code blocks; `code`, **bold**, *emphasis* and links inline).
 
-import { t, translatePage, LANGUAGES, language, setLanguage } from './i18n.js';
+import { t, translatePage, language, languageSwitch } from './i18n.js';
 
 const escape = text => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -83,10 +83,7 @@ async function show() {
 }
 
 function main() {
-  const sel = document.getElementById('language');
-  for (const [code, name] of Object.entries(LANGUAGES)) sel.add(new Option(name, code));
-  sel.value = language;
-  sel.onchange = () => { setLanguage(sel.value); translatePage(); show(); };
+  languageSwitch(document.getElementById('language'), show);
   translatePage();
   show();
 }
