@@ -1537,6 +1537,20 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
             "English on the German {game} board: {left:?}"
         );
     }
+    // The page opened in German (the choice kept) says the same.
+    page.js("location.reload(); return true").await;
+    page.wait_for(
+        "return document.body.dataset.ready === 'true' && document.documentElement.lang === 'de'",
+        20,
+        "the page again",
+    )
+    .await;
+    page.engine_ready().await;
+    let left = page.foreign_words(&german).await;
+    assert!(
+        left.is_empty(),
+        "English on the German page opened anew: {left:?}"
+    );
     // The server's refusal of a typed move, in German.
     page.type_into("#move-input", "pass").await;
     page.click("#move-play").await;
@@ -1559,6 +1573,12 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
         "the rules",
     )
     .await;
+    // A table indented under a list item is a table.
+    assert_eq!(
+        page.js("return [...document.querySelectorAll('#rules-text th')].some(e => e.textContent === 'corner')")
+            .await,
+        true
+    );
     // A table right after a list is a table, not list text.
     assert!(
         page.js("return document.querySelectorAll('#rules-text table').length")

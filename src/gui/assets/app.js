@@ -528,11 +528,16 @@ function startAnalysis() {
   G.slotReq[0] = { id, kind: 'analysis', key: key(), ply: G.ply, toMove: G.state.to_move };
 }
 
+// The analysis button's words: what a click does.
+function analysisLabel() {
+  return G.analysis ? `■ ${t('Stop analysis')}` : `▶ ${t('Analysis')}`;
+}
+
 function setAnalysis(on) {
   G.analysis = on;
   const b = $('analysis');
   b.setAttribute('aria-pressed', String(on));
-  b.textContent = on ? `■ ${t('Stop analysis')}` : `▶ ${t('Analysis')}`;
+  b.textContent = analysisLabel();
   b.classList.toggle('on', on);
   if (on) startAnalysis();
   else { G.engines.stop(0); G.slotReq[0] = null; G.lines = []; $('analysis-stats').textContent = ''; }
@@ -882,10 +887,11 @@ async function openGame(file) {
 async function main() {
   languageSwitch($('language'), () => {
     renderLevels();
-    $('analysis').textContent = G.analysis ? `■ ${t('Stop analysis')}` : `▶ ${t('Analysis')}`;
+    $('analysis').textContent = analysisLabel();
     render();
   });
   translatePage();
+  $('analysis').textContent = analysisLabel();
   const res = await api('/api/games');
   const games = await res.json().catch(() => null);
   if (!res.ok || !games) throw new Error(errorOf(games, res.status));

@@ -165,7 +165,7 @@ export default {
   "one-move": "ein Zug",
   "plate": "Platte",
   "push-off": "Hinausschieben",
-  "puzzle id, e.g. 00123-45": "Kennung der Aufgabe, z. B. 00123-45",
+  "puzzle id, e.g. 00123-45": "Kennung, z. B. 00123-45",
   "puzzle {id}: {reason}": "Aufgabe {id}: {reason}",
   "rated {rating}": "Wertung {rating}",
   "rating {change}": "Wertung {change}",

@@ -39,10 +39,12 @@ export function markdown(text) {
       const level = line.match(/^#+/)[0].length, title = line.slice(level + 1);
       out.push(`<h${level} id="${slug(title)}">${inline(title)}</h${level}>`);
       i++;
-    } else if (line.startsWith('|')) {
+    } else if (line.trimStart().startsWith('|')) {
+      // A table, also one indented under a list item.
       const rows = [];
-      for (; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
-      const cells = row => row.replace(/^\||\|$/g, '').split('|').map(c => inline(c.trim()));
+      for (; i < lines.length && lines[i].trimStart().startsWith('|'); i++) rows.push(lines[i].trim());
+      // Cells split at pipes, not at escaped ones (`pushback\|ko`).
+      const cells = row => row.replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map(c => inline(c.trim().replace(/\\\|/g, '|')));
       const body = rows.filter((r, k) => k !== 1 || !/^\|[\s:|-]+\|$/.test(r));
       out.push('<table>' + body.map((r, k) => {
         const tag = k === 0 ? 'th' : 'td';
@@ -51,7 +53,7 @@ export function markdown(text) {
     } else if (/^\s*([-*]|\d+\.) /.test(line)) {
       const ordered = /^\s*\d+\./.test(line);
       const items = [];
-      for (; i < lines.length && lines[i].trim() && !/^(#|\||```)/.test(lines[i]); i++) {
+      for (; i < lines.length && lines[i].trim() && !/^(#|\||```)/.test(lines[i].trimStart()); i++) {
         if (/^\s*([-*]|\d+\.) /.test(lines[i])) items.push(lines[i].replace(/^\s*([-*]|\d+\.) /, ''));
         else items[items.length - 1] += ' ' + lines[i].trim();
       }
@@ -61,7 +63,7 @@ export function markdown(text) {
       i++;
     } else {
       const para = [];
-      for (; i < lines.length && lines[i].trim() && !/^(#|```|\||\s*([-*]|\d+\.) )/.test(lines[i]); i++) para.push(lines[i]);
+      for (; i < lines.length && lines[i].trim() && !/^(#|```|\||([-*]|\d+\.) )/.test(lines[i].trimStart()); i++) para.push(lines[i]);
       out.push(`<p>${inline(para.join(' '))}</p>`);
     }
   }
