@@ -293,6 +293,57 @@ fn rules_pages_command_lines_run() {
     }
 }
 
+/// The German and French rule books (docs/rules/de/, docs/rules/fr/, shown by the GUI's
+/// Rules page) are translations of the English ones: the same code blocks, byte for byte
+/// (diagrams, commands and their output, already run above), the same sections and the same
+/// tables.
+#[test]
+fn translated_rules_pages_keep_the_code_sections_and_tables() {
+    let code = |text: &str| -> Vec<(String, Vec<String>)> {
+        blocks(text)
+            .into_iter()
+            .map(|b| (b.info, b.lines.into_iter().map(|(_, l)| l).collect()))
+            .collect()
+    };
+    let outline = |text: &str| -> Vec<String> {
+        let mut in_code = false;
+        text.lines()
+            .filter(|l| {
+                if l.trim_start().starts_with("```") {
+                    in_code = !in_code;
+                }
+                !in_code
+            })
+            .filter_map(|l| {
+                let l = l.trim_start();
+                if l.starts_with('#') {
+                    Some(l.split(' ').next().unwrap_or_default().to_string())
+                } else if l.starts_with('|') {
+                    Some(format!("| {}", l.matches('|').count()))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    };
+    for page in ["akiba", "offboard", "abraxas"] {
+        let english = read(&format!("docs/rules/{page}.md"));
+        for language in ["de", "fr"] {
+            let path = format!("docs/rules/{language}/{page}.md");
+            let translated = read(&path);
+            assert!(
+                code(&translated) == code(&english),
+                "{path}: the code blocks differ from docs/rules/{page}.md's"
+            );
+            assert_eq!(
+                outline(&translated),
+                outline(&english),
+                "{path}: headings or table rows differ from docs/rules/{page}.md's"
+            );
+        }
+    }
+}
+
 /// The repository is self-contained: no file points to the spec outside it.
 #[test]
 fn nothing_points_outside_the_repository() {

@@ -10,223 +10,43 @@
 //! Without `chromium` and `chromedriver` the tests are skipped loudly, unless `CI` or
 //! `SHOVE_REQUIRE_BROWSER` is set: then a missing browser is a failure.
 
+#[path = "common/browser.rs"]
+mod browser;
 #[path = "common/gui_server.rs"]
 mod gui_server;
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use browser::{Browser, TempDir};
+use fantoccini::Locator;
 use gui_server::{Gui, fake_engine, ready_session};
-use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// A child process killed when the test ends, however it ends.
-struct Process(Child);
+/// The browser showing `shove gui`, and the steps a person takes in the page shown in it.
+struct Page(Browser);
 
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+impl std::ops::Deref for Page {
+    type Target = Browser;
+    fn deref(&self) -> &Browser {
+        &self.0
     }
-}
-
-fn find_in_path(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
-        .find(|p| p.is_file())
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
-/// A fresh directory removed at the end (the browser profile, a match log).
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        let path = std::env::temp_dir().join(format!(
-            "shove-gui-test-{}-{}",
-            std::process::id(),
-            free_port()
-        ));
-        std::fs::create_dir_all(&path).expect("a temporary directory");
-        TempDir(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// One headless Chromium window (with its chromedriver and a fresh profile), and the steps
-/// a person takes in the page shown in it.
-struct Page {
-    client: Client,
-    _driver: Process,
-    _profile: TempDir,
 }
 
 impl Page {
-    /// The browser, or `None` (after saying so) when chromium or chromedriver is missing
-    /// and not required.
+    /// The browser, or `None` (after saying so) when it is missing and not required.
     async fn start() -> Option<Page> {
-        let chromium = find_in_path(&["chromium", "chromium-browser", "google-chrome"]);
-        let driver = find_in_path(&["chromedriver"]);
-        let (Some(chromium), Some(driver)) = (chromium, driver) else {
-            let required = std::env::var_os("CI").is_some()
-                || std::env::var_os("SHOVE_REQUIRE_BROWSER").is_some();
-            assert!(
-                !required,
-                "chromium and chromedriver are required (CI or SHOVE_REQUIRE_BROWSER is set): \
-                 apt-get install chromium chromium-driver"
-            );
-            eprintln!(
-                "\n*** SKIPPED: the browser tests need chromium and chromedriver \
-                 (apt-get install chromium chromium-driver) ***\n"
-            );
-            return None;
-        };
-        let port = free_port();
-        let driver = Process(
-            Command::new(driver)
-                .arg(format!("--port={port}"))
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("chromedriver starts"),
-        );
-        let profile = TempDir::new();
-        let Value::Object(capabilities) = json!({
-            "goog:chromeOptions": {
-                "binary": chromium,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                    "--disable-background-networking", "--disable-component-update",
-                    "--disable-sync", "--no-first-run", "--window-size=1366,768",
-                    format!("--user-data-dir={}", profile.0.display()),
-                ],
-            }
-        }) else {
-            unreachable!("a JSON object")
-        };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        let client = loop {
-            match ClientBuilder::new(HttpConnector::new())
-                .capabilities(capabilities.clone())
-                .connect(&format!("http://127.0.0.1:{port}"))
-                .await
-            {
-                Ok(client) => break client,
-                Err(e) if Instant::now() > deadline => panic!("no WebDriver session: {e}"),
-                Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
-            }
-        };
-        Some(Page {
-            client,
-            _driver: driver,
-            _profile: profile,
-        })
+        Browser::start().await.map(Page)
     }
 
     async fn close(self) {
-        self.client.close().await.expect("the browser closes");
-    }
-
-    async fn js(&self, script: &str) -> Value {
-        self.client
-            .execute(script, Vec::new())
-            .await
-            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
-    }
-
-    /// Waits until the script returns something truthy; panics with `what` after `secs`.
-    async fn wait_for(&self, script: &str, secs: u64, what: &str) -> Value {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let v = self.js(script).await;
-            let truthy =
-                !matches!(&v, Value::Null | Value::Bool(false)) && v != json!(0) && v != json!("");
-            if truthy {
-                return v;
-            }
-            if Instant::now() > deadline {
-                let error = self
-                    .js("return document.getElementById('error').textContent")
-                    .await;
-                panic!("timed out waiting for {what} (#error: {error})");
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-
-    /// Opens the address without waiting for the page to start.
-    async fn go_to(&self, url: &str) {
-        self.client.goto(url).await.expect("the page loads");
-    }
-
-    /// Opens the address and waits until the page has started.
-    async fn open(&self, url: &str) {
-        self.go_to(url).await;
-        self.wait_for(
-            "return document.body.dataset.ready === 'true'",
-            20,
-            "the page",
-        )
-        .await;
-    }
-
-    /// Clicks `css`, again if the page redrew it between finding and clicking it.
-    async fn click(&self, css: &str) {
-        for attempt in 1.. {
-            let clicked = self
-                .client
-                .find(Locator::Css(css))
-                .await
-                .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-                .click()
-                .await;
-            match clicked {
-                Ok(_) => return,
-                Err(e) if attempt < 3 && e.to_string().contains("stale element") => {
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-                Err(e) => panic!("cannot click {css}: {e}"),
-            }
-        }
+        self.0.close().await;
     }
 
     async fn type_into(&self, css: &str, text: &str) {
         let input = self.client.find(Locator::Css(css)).await.expect(css);
         input.clear().await.expect("clear");
         input.send_keys(text).await.expect("send keys");
-    }
-
-    async fn choose(&self, css: &str, value: &str) {
-        self.client
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-            .select_by_value(value)
-            .await
-            .unwrap_or_else(|e| panic!("cannot choose {value} in {css}: {e}"));
-    }
-
-    async fn text(&self, css: &str) -> String {
-        self.js(&format!(
-            "return document.querySelector('{css}').textContent"
-        ))
-        .await
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
     }
 
     async fn position(&self) -> String {
@@ -388,15 +208,6 @@ impl Page {
         text.as_str().expect("text").to_string()
     }
 
-    async fn screenshot(&self, name: &str, width: u32, height: u32) {
-        self.client
-            .set_window_size(width, height)
-            .await
-            .expect("window size");
-        self.js("window.scrollTo(0, 0); return true").await;
-        self.take_screenshot(name).await;
-    }
-
     /// A laptop-size screenshot scrolled to the element `css` (e.g. the eval graph below
     /// the fold).
     async fn screenshot_at(&self, name: &str, css: &str) {
@@ -409,14 +220,6 @@ impl Page {
         ))
         .await;
         self.take_screenshot(name).await;
-    }
-
-    async fn take_screenshot(&self, name: &str) {
-        tokio::time::sleep(Duration::from_millis(400)).await;
-        let png = self.client.screenshot().await.expect("a screenshot");
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/gui-screenshots");
-        std::fs::create_dir_all(&dir).expect("screenshot directory");
-        std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot written");
     }
 
     /// Screenshots at 1400x1000 and phone size, then back to the laptop.
@@ -1720,6 +1523,39 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
             .starts_with("Stufe 3")
     );
     page.screenshot("board-abraxas-de", 1400, 1000).await;
+    let german = browser::words_of("de");
+    let left = page.foreign_words(&german).await;
+    assert!(
+        left.is_empty(),
+        "English on the German Abraxas board: {left:?}"
+    );
+    for (game, cells) in [("offboard", 61), ("akiba", 49), ("abraxas", 64)] {
+        page.choose_game(game, cells).await;
+        let left = page.foreign_words(&german).await;
+        assert!(
+            left.is_empty(),
+            "English on the German {game} board: {left:?}"
+        );
+    }
+    // The page opened in German (the choice kept) says the same.
+    page.js("location.reload(); return true").await;
+    page.wait_for(
+        "return document.body.dataset.ready === 'true' && document.documentElement.lang === 'de'",
+        20,
+        "the page again",
+    )
+    .await;
+    page.engine_ready().await;
+    let left = page.foreign_words(&german).await;
+    assert!(
+        left.is_empty(),
+        "English on the German page opened anew: {left:?}"
+    );
+    // The server's refusal of a typed move, in German.
+    page.type_into("#move-input", "pass").await;
+    page.click("#move-play").await;
+    page.error_shown("Zug 1: unerlaubter Zug 'pass' in dieser Stellung", 10)
+        .await;
     page.choose("#language", "fr").await;
     assert_eq!(page.text("#new-game").await, "Nouvelle partie");
     page.choose("#language", "en").await;
@@ -1737,6 +1573,12 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
         "the rules",
     )
     .await;
+    // A table indented under a list item is a table.
+    assert_eq!(
+        page.js("return [...document.querySelectorAll('#rules-text th')].some(e => e.textContent === 'corner')")
+            .await,
+        true
+    );
     // A table right after a list is a table, not list text.
     assert!(
         page.js("return document.querySelectorAll('#rules-text table').length")
@@ -1751,5 +1593,29 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
             .is_some_and(|n| n > 3)
     );
     page.screenshot("rules-abraxas", 1400, 1000).await;
+    // The language switch shows the rule book's translation.
+    page.choose("#language", "de").await;
+    page.wait_for(
+        "const h = [...document.querySelectorAll('#rules-text h2')].map(e => e.textContent); \
+         return h.includes('Spielmaterial und Koordinaten') && h.includes('Ein Zug')",
+        10,
+        "the German rules",
+    )
+    .await;
+    let left = page.foreign_words(&german).await;
+    assert!(
+        left.is_empty(),
+        "English on the German rules page: {left:?}"
+    );
+    page.screenshot("rules-abraxas-de", 1400, 1000).await;
+    page.choose("#language", "fr").await;
+    page.wait_for(
+        "const h = [...document.querySelectorAll('#rules-text h2')].map(e => e.textContent); \
+         return h.includes('Matériel et coordonnées') && h.includes('Un tour')",
+        10,
+        "the French rules",
+    )
+    .await;
+    page.choose("#language", "en").await;
     page.close().await;
 }

@@ -1,174 +1,35 @@
 //! The puzzles page of `shove gui` in headless Chromium, as a person uses it: a shipped
 //! Akiba puzzle solved by clicking (the opponent's replies playing themselves), another
 //! failed with a wrong move and the solution shown, the rating and streak following, the
-//! theme filter, and a link by id. Screenshots go to target/gui-screenshots/puzzle-*.png.
+//! theme filter, a link by id, and the page in German (no English left, a bad link's error
+//! in German). Screenshots go to target/gui-screenshots/puzzle-*.png.
 //!
 //! Without `chromium` and `chromedriver` the test is skipped loudly, unless `CI` or
 //! `SHOVE_REQUIRE_BROWSER` is set: then a missing browser is a failure (as tests/gui.rs).
 
+#[path = "common/browser.rs"]
+mod browser;
 // This test uses only the server of the shared helpers.
 #[allow(dead_code)]
 #[path = "common/gui_server.rs"]
 mod gui_server;
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use browser::Browser;
 use gui_server::Gui;
-use hyper_util::client::legacy::connect::HttpConnector;
-use serde_json::{Value, json};
+use serde_json::json;
 use shove::puzzles::format::{Puzzle, PuzzleFile};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
-struct Process(Child);
+/// The browser showing the puzzles page, and the steps of solving in it.
+struct Page(Browser);
 
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+impl std::ops::Deref for Page {
+    type Target = Browser;
+    fn deref(&self) -> &Browser {
+        &self.0
     }
 }
 
-fn find_in_path(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
-        .find(|p| p.is_file())
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
-/// Headless Chromium with its chromedriver and a fresh profile (removed at the end).
-struct Browser {
-    client: Client,
-    _driver: Process,
-    profile: PathBuf,
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
-impl Browser {
-    async fn start() -> Option<Browser> {
-        let chromium = find_in_path(&["chromium", "chromium-browser", "google-chrome"]);
-        let driver = find_in_path(&["chromedriver"]);
-        let (Some(chromium), Some(driver)) = (chromium, driver) else {
-            let required = std::env::var_os("CI").is_some()
-                || std::env::var_os("SHOVE_REQUIRE_BROWSER").is_some();
-            assert!(
-                !required,
-                "chromium and chromedriver are required (CI or SHOVE_REQUIRE_BROWSER is set)"
-            );
-            eprintln!("\n*** SKIPPED: the browser tests need chromium and chromedriver ***\n");
-            return None;
-        };
-        let port = free_port();
-        let driver = Process(
-            Command::new(driver)
-                .arg(format!("--port={port}"))
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("chromedriver starts"),
-        );
-        let profile =
-            std::env::temp_dir().join(format!("shove-puzzles-test-{}-{port}", std::process::id()));
-        std::fs::create_dir_all(&profile).expect("a profile directory");
-        let Value::Object(capabilities) = json!({
-            "goog:chromeOptions": {
-                "binary": chromium,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                    "--disable-background-networking", "--disable-component-update",
-                    "--disable-sync", "--no-first-run", "--window-size=1366,768",
-                    format!("--user-data-dir={}", profile.display()),
-                ],
-            }
-        }) else {
-            unreachable!("a JSON object")
-        };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        let client = loop {
-            match ClientBuilder::new(HttpConnector::new())
-                .capabilities(capabilities.clone())
-                .connect(&format!("http://127.0.0.1:{port}"))
-                .await
-            {
-                Ok(client) => break client,
-                Err(e) if Instant::now() > deadline => panic!("no WebDriver session: {e}"),
-                Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
-            }
-        };
-        Some(Browser {
-            client,
-            _driver: driver,
-            profile,
-        })
-    }
-
-    async fn js(&self, script: &str) -> Value {
-        self.client
-            .execute(script, Vec::new())
-            .await
-            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
-    }
-
-    async fn wait_for(&self, script: &str, secs: u64, what: &str) -> Value {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let v = self.js(script).await;
-            if !matches!(&v, Value::Null | Value::Bool(false)) && v != json!("") {
-                return v;
-            }
-            if Instant::now() > deadline {
-                let error = self
-                    .js("return document.getElementById('error').textContent")
-                    .await;
-                let status = self.text("#puzzle-status").await;
-                panic!("timed out waiting for {what} (#error: {error}, status: {status})");
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-
-    async fn open(&self, url: &str) {
-        self.client.goto(url).await.expect("the page loads");
-        self.wait_for(
-            "return document.body.dataset.ready === 'true'",
-            20,
-            "the page",
-        )
-        .await;
-    }
-
-    async fn click(&self, css: &str) {
-        self.client
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
-    }
-
-    async fn text(&self, css: &str) -> String {
-        self.js(&format!(
-            "const e = document.querySelector('{css}'); return e ? e.textContent : ''"
-        ))
-        .await
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
-    }
-
+impl Page {
     /// Waits for the puzzle's state (`solving`, `wrong`, `solved`, `failed`) with nothing
     /// being played.
     async fn wait_state(&self, state: &str, secs: u64) {
@@ -199,14 +60,6 @@ impl Browser {
     async fn rating(&self) -> i64 {
         self.text("#puzzle-rating").await.parse().expect("a rating")
     }
-
-    async fn screenshot(&self, name: &str) {
-        tokio::time::sleep(Duration::from_millis(400)).await;
-        let png = self.client.screenshot().await.expect("a screenshot");
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/gui-screenshots");
-        std::fs::create_dir_all(&dir).expect("screenshot directory");
-        std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot written");
-    }
 }
 
 /// Whether every solver move of `puzzle` is a push (no `pass`), so clicks can make it.
@@ -216,7 +69,7 @@ fn clickable(puzzle: &Puzzle) -> bool {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_puzzle_is_solved_by_clicking_and_another_failed() {
-    let Some(browser) = Browser::start().await else {
+    let Some(browser) = Browser::start().await.map(Page) else {
         return;
     };
     let set = PuzzleFile::parse(
@@ -247,7 +100,7 @@ async fn a_puzzle_is_solved_by_clicking_and_another_failed() {
     assert_eq!(browser.text("#puzzle-link").await, solve.id);
     assert!(browser.text("#goal").await.contains("find the best move"));
     let start_rating = browser.rating().await;
-    browser.screenshot("puzzle-start").await;
+    browser.take_screenshot("puzzle-start").await;
 
     // Solve: each solver move by clicking; the replies come by themselves.
     let solver_moves: Vec<usize> = {
@@ -298,7 +151,7 @@ async fn a_puzzle_is_solved_by_clicking_and_another_failed() {
         "{start_rating} → {solved_rating}"
     );
     assert_eq!(browser.text("#puzzle-streak").await, "1");
-    browser.screenshot("puzzle-solved").await;
+    browser.take_screenshot("puzzle-solved").await;
 
     // Fail: a legal move that is not the solution's, then the solution.
     browser
@@ -346,7 +199,7 @@ async fn a_puzzle_is_solved_by_clicking_and_another_failed() {
         "{solved_rating} → {failed_rating}"
     );
     assert_eq!(browser.text("#puzzle-streak").await, "0");
-    browser.screenshot("puzzle-wrong").await;
+    browser.take_screenshot("puzzle-wrong").await;
     // Retry puts the position back; then the solution is shown step by step.
     browser.click("#retry").await;
     browser.wait_state("solving", 10).await;
@@ -361,18 +214,11 @@ async fn a_puzzle_is_solved_by_clicking_and_another_failed() {
         failed_rating,
         "a puzzle is rated once"
     );
-    browser.screenshot("puzzle-failed").await;
+    browser.take_screenshot("puzzle-failed").await;
 
     // The theme filter: the next puzzle has the theme chosen.
     let theme = "long";
-    browser
-        .client
-        .find(Locator::Css("#theme"))
-        .await
-        .expect("the theme filter")
-        .select_by_value(theme)
-        .await
-        .expect("a theme to choose");
+    browser.choose("#theme", theme).await;
     browser
         .wait_for(
             &format!(
@@ -408,10 +254,32 @@ async fn a_puzzle_is_solved_by_clicking_and_another_failed() {
             "the bad link's error",
         )
         .await;
+
+    // In German (the switch kept for the next visit): the page's words, the goal and the
+    // status from the server's words, the themes; no English left; a bad link's error.
+    browser.choose("#language", "de").await;
+    browser.click("#next-puzzle").await;
+    browser.wait_state("solving", 10).await;
+    assert_eq!(browser.text("#next-puzzle").await, "Nächste Aufgabe");
+    let goal = browser.text("#goal").await;
+    assert!(goal.ends_with("am Zug: finde den besten Zug"), "{goal}");
+    assert_eq!(browser.text("#puzzle-status").await, "Du bist am Zug");
+    let left = browser.foreign_words(&browser::words_of("de")).await;
+    assert!(
+        left.is_empty(),
+        "English on the German puzzles page: {left:?}"
+    );
+    browser.screenshot("puzzle-de", 1400, 1000).await;
+    browser.screenshot("puzzle-de-phone", 390, 844).await;
     browser
-        .client
-        .clone()
-        .close()
-        .await
-        .expect("the browser closes");
+        .go_to(&format!("{}/puzzles#game=akiba&id=nope", gui.origin()))
+        .await;
+    browser
+        .wait_for(
+            "const e = document.getElementById('error'); return !e.hidden && e.textContent.includes(\"keine akiba-Aufgabe hat die Kennung 'nope'\")",
+            10,
+            "the bad link's error in German",
+        )
+        .await;
+    browser.0.close().await;
 }

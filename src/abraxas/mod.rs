@@ -47,7 +47,7 @@ impl Game for Position {
     // (src/abraxas/weights.rs): the network is the default.
     const RESULT_SCALE: f64 = 0.005120;
     /// docs/review.md, Defaults.
-    const REVIEW_DEPTH: u32 = 10;
+    const REVIEW_DEPTH: u32 = 6;
 
     /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
     /// (docs/strength.md).

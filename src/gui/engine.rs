@@ -5,6 +5,7 @@
 //! library's rules accept it; a crash, a hang or an illegal move becomes an error event
 //! and the game state is left to the page, untouched.
 
+use super::phrase::Phrase;
 use super::state::{Line, check_move};
 use crate::matches::split_command;
 use crate::search::Skill;
@@ -114,11 +115,16 @@ impl Engine {
         let _ = self.events.send(event);
     }
 
-    fn error(&self, id: Option<u64>, message: &str) {
+    fn error(&self, id: Option<u64>, message: Phrase) {
+        let message = Phrase::new("engine {n} ({command}): {reason}")
+            .with("n", self.slot + 1)
+            .with("command", &self.command)
+            .with_phrase("reason", message);
         self.emit(json!({
             "type": "error",
             "id": id,
-            "message": format!("engine {} ({}): {message}", self.slot + 1, self.command),
+            "message": message.to_string(),
+            "phrase": message.to_json(),
             "dead": self.process.is_none(),
         }));
     }
@@ -170,14 +176,16 @@ impl Engine {
         };
         search.deadline = Some(Instant::now() + BESTMOVE_GRACE);
         let id = search.id;
+        let message = Phrase::new(
+            "analysis stopped after {seconds} s without a new request from the page \
+             (start it again to go on)",
+        )
+        .with("seconds", self.idle_limit.as_secs());
         self.emit(json!({
             "type": "idle",
             "id": id,
-            "message": format!(
-                "analysis stopped after {} s without a new request from the page \
-                 (start it again to go on)",
-                self.idle_limit.as_secs()
-            ),
+            "message": message.to_string(),
+            "phrase": message.to_json(),
         }));
         if let Err(f) = self.send("stop").await {
             self.fail(Some(id), f).await;
@@ -226,7 +234,10 @@ impl Engine {
         }
         match check_move(&search.line, mv) {
             Ok(()) => self.emit(json!({"type": "bestmove", "id": search.id, "move": mv})),
-            Err(e) => self.error(Some(search.id), &format!("sent an illegal move: {e}")),
+            Err(e) => self.error(
+                Some(search.id),
+                Phrase::new("sent an illegal move: {reason}").with_phrase("reason", e),
+            ),
         }
     }
 
@@ -241,7 +252,7 @@ impl Engine {
         level: Option<u32>,
     ) -> Result<(), Failure> {
         if self.process.is_none() {
-            self.error(Some(id), "not running (restart it)");
+            self.error(Some(id), Phrase::new("not running (restart it)"));
             return Ok(());
         }
         if self.search.take().is_some() {
@@ -333,7 +344,7 @@ impl Engine {
                         return Ok(line);
                     }
                     if let Some(message) = line.strip_prefix("info string error:") {
-                        self.error(None, message.trim());
+                        self.error(None, Phrase::plain(message.trim()));
                     }
                 }
                 Ok(Ok(None)) | Ok(Err(_)) => {
@@ -351,12 +362,11 @@ impl Engine {
         match failure {
             Failure::Died(why) => {
                 self.kill().await;
-                let status = why;
-                self.error(id, &status);
+                self.error(id, Phrase::plain(why));
             }
             Failure::Hung(why) => {
                 self.kill().await;
-                self.error(id, &format!("hung: {why}; killed"));
+                self.error(id, Phrase::new("hung: {why}; killed").with("why", why));
             }
         }
     }
@@ -379,7 +389,7 @@ impl Engine {
             let _ = p.child.start_kill();
         }
         self.process = None;
-        self.error(id, &format!("hung: {why}; killed"));
+        self.error(id, Phrase::new("hung: {why}; killed").with("why", why));
     }
 
     async fn kill(&mut self) {

@@ -15,6 +15,7 @@
 //!
 //! Refusals are `403` with `{"error": …}`, which the page shows in `#error`.
 
+use super::phrase::Phrase;
 use axum::extract::{Query, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
@@ -78,12 +79,9 @@ pub fn new_token() -> Result<String, String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-fn refuse(message: String) -> Response {
-    (
-        StatusCode::FORBIDDEN,
-        axum::Json(json!({ "error": message })),
-    )
-        .into_response()
+fn refuse(message: Phrase) -> Response {
+    let body = json!({ "error": message.to_string(), "phrase": message.to_json() });
+    (StatusCode::FORBIDDEN, axum::Json(body)).into_response()
 }
 
 fn header_text(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
@@ -100,12 +98,14 @@ pub async fn same_site(
     let headers = request.headers();
     let host = header_text(headers, header::HOST);
     if !host.is_some_and(|h| access.is_own_host(h)) {
-        return refuse(format!(
-            "Host {} is not this server: shove gui answers only to 127.0.0.1:{port}, \
-             localhost:{port} or [::1]:{port}",
-            host.unwrap_or("(none)"),
-            port = access.port
-        ));
+        return refuse(
+            Phrase::new(
+                "Host {host} is not this server: shove gui answers only to 127.0.0.1:{port}, \
+                 localhost:{port} or [::1]:{port}",
+            )
+            .with("host", host.unwrap_or("(none)"))
+            .with("port", access.port),
+        );
     }
     let changes = !matches!(*request.method(), Method::GET | Method::HEAD)
         || headers.contains_key(header::UPGRADE)
@@ -113,12 +113,14 @@ pub async fn same_site(
     if changes {
         let origin = header_text(headers, header::ORIGIN);
         if !origin.is_some_and(|o| access.is_own_origin(o)) {
-            return refuse(format!(
-                "Origin {} is not this server's page: shove gui takes requests only from \
-                 http://127.0.0.1:{}/ (or localhost)",
-                origin.unwrap_or("(none)"),
-                access.port
-            ));
+            return refuse(
+                Phrase::new(
+                    "Origin {origin} is not this server's page: shove gui takes requests only \
+                     from http://127.0.0.1:{port}/ (or localhost)",
+                )
+                .with("origin", origin.unwrap_or("(none)"))
+                .with("port", access.port),
+            );
         }
     }
     next.run(request).await
@@ -143,16 +145,18 @@ pub async fn token(State(access): State<Arc<Access>>, request: Request, next: Ne
         .or(from_header)
         .or_else(|| cookie(request.headers(), &access.cookie_name()));
     if !access.is_token(given.as_deref()) {
-        let what = if given.is_some() {
-            "wrong token"
+        let refusal = if given.is_some() {
+            Phrase::new(
+                "wrong token: open the address shove gui printed at start \
+                 (http://127.0.0.1:{port}/?token=…)",
+            )
         } else {
-            "no token"
+            Phrase::new(
+                "no token: open the address shove gui printed at start \
+                 (http://127.0.0.1:{port}/?token=…)",
+            )
         };
-        return refuse(format!(
-            "{what}: open the address shove gui printed at start \
-             (http://127.0.0.1:{}/?token=…)",
-            access.port
-        ));
+        return refuse(refusal.with("port", access.port));
     }
     next.run(request).await
 }

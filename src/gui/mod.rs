@@ -5,6 +5,7 @@
 
 mod engine;
 mod guard;
+mod phrase;
 mod puzzles;
 mod server;
 mod session;

@@ -3,6 +3,7 @@
 //! [`super::guard`] and the bounds on what one client can start.
 
 use super::guard::{self, Access};
+use super::phrase::Phrase;
 use super::session;
 use super::state::{self, Line};
 use crate::game::{Outcome, Player};
@@ -78,6 +79,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("assets/review.js"),
     ),
     (
+        "/api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/api.js"),
+    ),
+    (
         "/i18n.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/i18n.js"),
@@ -113,20 +119,43 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/html; charset=utf-8",
         include_str!("assets/rules.html"),
     ),
-    (
-        "/rules/akiba.md",
-        "text/markdown; charset=utf-8",
-        include_str!("../../docs/rules/akiba.md"),
-    ),
+];
+
+/// The rule books (docs/rules/, and their German and French translations in docs/rules/de/
+/// and docs/rules/fr/), for the Rules page: path, text.
+const RULE_BOOKS: &[(&str, &str)] = &[
+    ("/rules/akiba.md", include_str!("../../docs/rules/akiba.md")),
     (
         "/rules/offboard.md",
-        "text/markdown; charset=utf-8",
         include_str!("../../docs/rules/offboard.md"),
     ),
     (
         "/rules/abraxas.md",
-        "text/markdown; charset=utf-8",
         include_str!("../../docs/rules/abraxas.md"),
+    ),
+    (
+        "/rules/de/akiba.md",
+        include_str!("../../docs/rules/de/akiba.md"),
+    ),
+    (
+        "/rules/de/offboard.md",
+        include_str!("../../docs/rules/de/offboard.md"),
+    ),
+    (
+        "/rules/de/abraxas.md",
+        include_str!("../../docs/rules/de/abraxas.md"),
+    ),
+    (
+        "/rules/fr/akiba.md",
+        include_str!("../../docs/rules/fr/akiba.md"),
+    ),
+    (
+        "/rules/fr/offboard.md",
+        include_str!("../../docs/rules/fr/offboard.md"),
+    ),
+    (
+        "/rules/fr/abraxas.md",
+        include_str!("../../docs/rules/fr/abraxas.md"),
     ),
 ];
 
@@ -173,6 +202,13 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
             get(move || async move { ([(header::CONTENT_TYPE, content_type)], text) }),
         );
     }
+    for &(path, text) in RULE_BOOKS {
+        let content_type = "text/markdown; charset=utf-8";
+        router = router.route(
+            path,
+            get(move || async move { ([(header::CONTENT_TYPE, content_type)], text) }),
+        );
+    }
     router
         .merge(api)
         // The puzzles page (src/gui/puzzles.rs).
@@ -187,27 +223,34 @@ fn json_ok(value: Value) -> Response {
 }
 
 /// A 400 answer the page shows in `#error`.
-fn json_error(message: String) -> Response {
+fn json_error(message: Phrase) -> Response {
     json_status(StatusCode::BAD_REQUEST, message)
 }
 
-fn json_status(status: StatusCode, message: String) -> Response {
-    (status, axum::Json(json!({ "error": message }))).into_response()
+/// `{"error": English, "phrase": the same to translate}` ([`Phrase`]).
+fn json_status(status: StatusCode, message: Phrase) -> Response {
+    let body = json!({ "error": message.to_string(), "phrase": message.to_json() });
+    (status, axum::Json(body)).into_response()
 }
 
-/// The body, or the status and message saying why it could not be read (too large: `413`).
+/// The body, or the status and message saying why it could not be read (too large: `413`);
+/// `what` is a phrase of its own (`the game line`).
 fn read_body(
     body: Result<Bytes, BytesRejection>,
-    what: &str,
-) -> Result<Bytes, (StatusCode, String)> {
+    what: &'static str,
+) -> Result<Bytes, (StatusCode, Phrase)> {
     body.map_err(|rejection| {
         let status = rejection.status();
         if status == StatusCode::PAYLOAD_TOO_LARGE {
-            let limit =
-                format!("{what} is larger than {MAX_BODY_MB} MiB, the most shove gui reads");
+            let limit = Phrase::new("{what} is larger than {limit} MiB, the most shove gui reads")
+                .with_phrase("what", Phrase::new(what))
+                .with("limit", MAX_BODY_MB);
             (status, limit)
         } else {
-            (status, format!("cannot read {what}: {rejection}"))
+            let cannot = Phrase::new("cannot read {what}: {reason}")
+                .with_phrase("what", Phrase::new(what))
+                .with("reason", rejection);
+            (status, cannot)
         }
     })
 }
@@ -215,11 +258,13 @@ fn read_body(
 /// The body read as JSON, or the status and message saying why it could not be.
 fn read_json<T: DeserializeOwned>(
     body: Result<Bytes, BytesRejection>,
-    what: &str,
-) -> Result<T, (StatusCode, String)> {
+    what: &'static str,
+) -> Result<T, (StatusCode, Phrase)> {
     let body = read_body(body, what)?;
-    serde_json::from_slice(&body)
-        .map_err(|e| (StatusCode::BAD_REQUEST, format!("bad request: {e}")))
+    serde_json::from_slice(&body).map_err(|e| {
+        let bad = Phrase::new("bad request: {reason}").with("reason", e);
+        (StatusCode::BAD_REQUEST, bad)
+    })
 }
 
 /// `POST /api/state` with a [`Line`]: its state, or what is wrong with it.
@@ -231,7 +276,7 @@ async fn game_state(body: Result<Bytes, BytesRejection>) -> Response {
     match state::state(&line) {
         Ok(state) => match serde_json::to_value(state) {
             Ok(value) => json_ok(value),
-            Err(e) => json_error(e.to_string()),
+            Err(e) => json_error(Phrase::plain(e)),
         },
         Err(e) => json_error(e),
     }
@@ -245,14 +290,19 @@ async fn match_log(body: Result<Bytes, BytesRejection>) -> Response {
         Err((status, message)) => return json_status(status, message),
     };
     let records = match read_log(&body[..]) {
-        Ok(records) if records.is_empty() => return json_error("the log has no games".into()),
+        Ok(records) if records.is_empty() => {
+            return json_error(Phrase::new("the log has no games"));
+        }
         Ok(records) => records,
-        Err(e) => return json_error(e),
+        Err(e) => return json_error(Phrase::plain(e)),
     };
     let mut games = Vec::new();
     for record in records {
         if let Err(e) = state::state(&line_of(&record)) {
-            return json_error(format!("log game {}: {e}", record.number));
+            let bad = Phrase::new("log game {number}: {reason}")
+                .with("number", record.number)
+                .with_phrase("reason", e);
+            return json_error(bad);
         }
         games.push(json!({
             "number": record.number,
@@ -327,14 +377,15 @@ async fn save_record(body: Result<Bytes, BytesRejection>) -> Response {
     };
     let text = record.to_string();
     if let Err(e) = text.parse::<Record>() {
-        return json_error(format!("the game cannot be written as a record: {e}"));
+        let bad = Phrase::new("the game cannot be written as a record: {reason}").with("reason", e);
+        return json_error(bad);
     }
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
 }
 
 /// The page's line as a game record (game, rules, start, result, moves), or why it does not
 /// replay; players, date and engine are left for the caller.
-fn record_of(line: Line) -> Result<Record, String> {
+fn record_of(line: Line) -> Result<Record, Phrase> {
     let state = state::state(&line)?;
     Ok(Record {
         game: state.game.to_string(),
@@ -368,7 +419,7 @@ async fn open_record(body: Result<Bytes, BytesRejection>) -> Response {
         Err((status, message)) => return json_status(status, message),
     };
     let Ok(text) = std::str::from_utf8(&body) else {
-        return json_error("the game record is not UTF-8 text".into());
+        return json_error(Phrase::new("the game record is not UTF-8 text"));
     };
     match text.parse::<Record>() {
         Ok(r) => json_ok(json!({
@@ -384,7 +435,13 @@ async fn open_record(body: Result<Bytes, BytesRejection>) -> Response {
                 moves: v.moves.clone(),
             }).collect::<Vec<_>>(),
         })),
-        Err(e) => json_error(e.to_string()),
+        Err(e) if e.line == 0 => json_error(Phrase::plain(e)),
+        Err(e) => json_error(
+            Phrase::new("record line {line}, {field}: {reason}")
+                .with("line", e.line)
+                .with("field", e.field)
+                .with("reason", e.message),
+        ),
     }
 }
 
@@ -416,12 +473,14 @@ async fn review_game(
         .depth
         .filter(|d| !(1..=MAX_REVIEW_DEPTH).contains(d))
     {
-        return json_error(format!(
-            "review depth {depth} is out of range: 1 to {MAX_REVIEW_DEPTH}"
-        ));
+        return json_error(
+            Phrase::new("review depth {depth} is out of range: 1 to {max}")
+                .with("depth", depth)
+                .with("max", MAX_REVIEW_DEPTH),
+        );
     }
     let Ok(_permit) = config.reviews.clone().try_acquire_owned() else {
-        let busy = "a review is already running: wait for it to finish".to_string();
+        let busy = Phrase::new("a review is already running: wait for it to finish");
         return json_status(StatusCode::TOO_MANY_REQUESTS, busy);
     };
     let record = match record_of(request.line) {
@@ -447,11 +506,14 @@ async fn review_game(
     match review {
         Ok(Ok(review)) => match serde_json::to_value(review) {
             Ok(value) => json_ok(value),
-            Err(e) => json_error(e.to_string()),
+            Err(e) => json_error(Phrase::plain(e)),
         },
         Ok(Err(e)) if e == crate::review::CANCELLED => json_ok(json!({ "cancelled": true })),
-        Ok(Err(e)) => json_error(format!("review: {e}")),
-        Err(e) => json_status(StatusCode::INTERNAL_SERVER_ERROR, format!("review: {e}")),
+        Ok(Err(e)) => json_error(Phrase::new("review: {reason}").with("reason", e)),
+        Err(e) => json_status(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            Phrase::new("review: {reason}").with("reason", e),
+        ),
     }
 }
 

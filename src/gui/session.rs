@@ -9,6 +9,7 @@
 //! the slot's process, and a slot outside the list is an error.
 
 use super::engine::{Engine, Request};
+use super::phrase::Phrase;
 use super::state::Line;
 use crate::search::Skill;
 use axum::extract::ws::{Message, WebSocket};
@@ -74,10 +75,15 @@ pub async fn run(mut socket: WebSocket, commands: Vec<String>, idle_limit: Durat
                 };
                 let reply = match serde_json::from_str::<PageMessage>(&text) {
                     Ok(message) => forward(&engines, message).err(),
-                    Err(e) => Some(format!("bad message from the page: {e}")),
+                    Err(e) => Some(Phrase::new("bad message from the page: {reason}").with("reason", e)),
                 };
                 if let Some(message) = reply {
-                    let event = json!({"type": "error", "message": message, "dead": false});
+                    let event = json!({
+                        "type": "error",
+                        "message": message.to_string(),
+                        "phrase": message.to_json(),
+                        "dead": false,
+                    });
                     if socket.send(Message::text(event.to_string())).await.is_err() {
                         break;
                     }
@@ -92,7 +98,7 @@ pub async fn run(mut socket: WebSocket, commands: Vec<String>, idle_limit: Durat
     }
 }
 
-fn forward(engines: &[mpsc::UnboundedSender<Request>], message: PageMessage) -> Result<(), String> {
+fn forward(engines: &[mpsc::UnboundedSender<Request>], message: PageMessage) -> Result<(), Phrase> {
     let (slot, request) = match message {
         PageMessage::Go {
             slot,
@@ -103,10 +109,11 @@ fn forward(engines: &[mpsc::UnboundedSender<Request>], message: PageMessage) -> 
             level,
         } => {
             if let Some(level) = level.filter(|&l| l > Skill::MAX_LEVEL) {
-                return Err(format!(
-                    "level {level} is out of range: levels are 0 to {}",
-                    Skill::MAX_LEVEL
-                ));
+                return Err(
+                    Phrase::new("level {level} is out of range: levels are 0 to {max}")
+                        .with("level", level)
+                        .with("max", Skill::MAX_LEVEL),
+                );
             }
             (
                 slot,
@@ -124,7 +131,7 @@ fn forward(engines: &[mpsc::UnboundedSender<Request>], message: PageMessage) -> 
     };
     engines
         .get(slot)
-        .ok_or_else(|| format!("there is no engine {}", slot + 1))?
+        .ok_or_else(|| Phrase::new("there is no engine {n}").with("n", slot + 1))?
         .send(request)
-        .map_err(|_| format!("engine {} has stopped", slot + 1))
+        .map_err(|_| Phrase::new("engine {n} has stopped").with("n", slot + 1))
 }

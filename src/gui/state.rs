@@ -2,8 +2,9 @@
 //! the page shows: the position string, whose decision and what kind, the result, the legal
 //! moves with their cells, and the board. Every move is checked by the game's rules.
 
+use super::phrase::Phrase;
 use super::view::{CellView, View, ViewVisitor, with_view};
-use crate::game::{MoveList, Outcome, Player};
+use crate::game::{MoveError, MoveList, Outcome, Player};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -59,8 +60,8 @@ fn number(player: Player) -> u8 {
 }
 
 /// The state at the end of `line`, or what is wrong with it.
-pub fn state(line: &Line) -> Result<State, String> {
-    with_view(&line.game, Replay(line))?
+pub fn state(line: &Line) -> Result<State, Phrase> {
+    with_view(&line.game, Replay(line)).map_err(Phrase::plain)?
 }
 
 /// The rule options of every game, for the page's rule controls.
@@ -74,38 +75,52 @@ pub fn games() -> Value {
 
 /// The legal moves at the end of `line` as text, checked the same way as [`state`]: an
 /// engine's `bestmove` is accepted only if it is one of them.
-pub fn check_move(line: &Line, text: &str) -> Result<(), String> {
+pub fn check_move(line: &Line, text: &str) -> Result<(), Phrase> {
     let state = state(line)?;
     if state.legal.iter().any(|m| m.text == text) {
         Ok(())
     } else {
-        Err(format!(
-            "'{text}' is not a legal move in {}",
-            state.position
-        ))
+        Err(Phrase::new("'{move}' is not a legal move in {position}")
+            .with("move", text)
+            .with("position", state.position))
+    }
+}
+
+/// A move the rules refused, for the page to say in its language.
+fn move_error(e: MoveError) -> Phrase {
+    match e {
+        MoveError::Syntax { text, reason } => Phrase::new("bad move '{move}': {reason}")
+            .with("move", text)
+            .with("reason", reason),
+        MoveError::Illegal { text } => {
+            Phrase::new("illegal move '{move}' in this position").with("move", text)
+        }
     }
 }
 
 struct Replay<'a>(&'a Line);
 
 impl ViewVisitor for Replay<'_> {
-    type Output = Result<State, String>;
+    type Output = Result<State, Phrase>;
 
-    fn visit<G: View>(self) -> Result<State, String> {
+    fn visit<G: View>(self) -> Result<State, Phrase> {
         let line = self.0;
-        let rules = crate::cli::rules::<G>(&line.rules)?;
+        let rules = crate::cli::rules::<G>(&line.rules).map_err(Phrase::plain)?;
         let mut position = match line.start.as_deref().map(str::trim) {
             None | Some("") | Some("startpos") => G::start(rules),
-            Some(text) => G::parse(text, rules).map_err(|e| format!("bad position string: {e}"))?,
+            Some(text) => G::parse(text, rules)
+                .map_err(|e| Phrase::new("bad position string: {reason}").with("reason", e))?,
         };
         let start = position.to_string();
         let mut moves = Vec::with_capacity(line.moves.len());
         let mut movers = Vec::with_capacity(line.moves.len());
         let mut last_events = Vec::new();
         for (i, text) in line.moves.iter().enumerate() {
-            let mv = position
-                .parse_move(text.trim())
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            let mv = position.parse_move(text.trim()).map_err(|e| {
+                Phrase::new("move {n}: {reason}")
+                    .with("n", i + 1)
+                    .with_phrase("reason", move_error(e))
+            })?;
             movers.push(number(position.to_move()));
             moves.push(mv.to_string());
             let before = (i + 1 == line.moves.len()).then(|| position.clone());
@@ -221,13 +236,17 @@ mod tests {
     #[test]
     fn bad_input_is_named() {
         let e = state(&line("akiba", None, &["f1f2", "zz"])).err().unwrap();
-        assert!(e.starts_with("move 2: bad move 'zz'"), "{e}");
+        assert!(e.to_string().starts_with("move 2: bad move 'zz'"), "{e}");
         let e = state(&line("akiba", None, &["a1a2"])).err().unwrap();
-        assert!(e.contains("illegal move 'a1a2'"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "move 1: illegal move 'a1a2' in this position"
+        );
+        assert_eq!(e.to_json()["values"]["reason"]["values"]["move"], "a1a2");
         let e = state(&line("offboard", Some("garbage"), &[]))
             .err()
             .unwrap();
-        assert!(e.starts_with("bad position string"), "{e}");
+        assert!(e.to_string().starts_with("bad position string"), "{e}");
         assert!(state(&line("go", None, &[])).is_err());
         let mut bad_rules = line("abraxas", None, &[]);
         bad_rules.rules = vec![("AbraxasTarget".into(), "12".into())];

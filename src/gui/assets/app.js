@@ -7,7 +7,8 @@ import { Engines, parseInfo, scoreValue, scoreText } from './engines.js';
 import { drawGraph, share } from './graph.js';
 import * as tree from './tree.js';
 import { reviewGame, cancelReview, reviewOfLine, reviewShares, reviewEval, evalText, shownBest, showBest, renderReview, MARK_NAME } from './review.js';
-import { t, translatePage, LANGUAGES, language, setLanguage } from './i18n.js';
+import { t, translatePage, phaseText, languageSwitch, language } from './i18n.js';
+import { TOKEN, api, errorOf, eventText, fetchState, post } from './api.js';
 
 export const $ = id => document.getElementById(id);
 
@@ -39,41 +40,8 @@ window.shoveStats = G.stats;
 
 // ---------------------------------------------------------------- server state
 
-// The secret token `shove gui` printed (`/?token=…`): kept for this tab in sessionStorage
-// and taken out of the address bar; every API call and the WebSocket carry it. A page
-// opened from a copied link has none: the cookie the printed address set stands for it.
-const TOKEN = (() => {
-  const params = new URLSearchParams(location.search);
-  const fromAddress = params.get('token');
-  if (fromAddress !== null) {
-    sessionStorage.setItem('shove-token', fromAddress);
-    params.delete('token');
-    const rest = params.toString();
-    history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
-  }
-  return fromAddress ?? sessionStorage.getItem('shove-token') ?? '';
-})();
-
-// A call to the server's API with the token (or the cookie).
-export function api(path, options = {}) {
-  const auth = TOKEN ? { authorization: `Bearer ${TOKEN}` } : {};
-  return fetch(path, { ...options, headers: { ...options.headers, ...auth } });
-}
-
 export function lineTo(ply, moves = G.moves, start = G.start, rules = G.rules, game = G.game) {
   return { game, rules: Object.entries(rules), start, moves: moves.slice(0, ply) };
-}
-
-async function fetchState(line) {
-  let res;
-  try {
-    res = await api('/api/state', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(line) });
-  } catch (e) {
-    throw new Error('the server cannot be reached: ' + e.message);
-  }
-  const body = await res.json().catch(() => ({ error: `server answered ${res.status}` }));
-  if (!res.ok) throw new Error(body.error || `server answered ${res.status}`);
-  return body;
 }
 
 // Replaces the shown game if the server accepts it; otherwise shows why and keeps all.
@@ -224,7 +192,7 @@ function playerBar(p) {
       <span class="count">${t('{n} marbles left', { n: e.left[colour] })}</span>`;
   } else if (s.game === 'offboard') {
     const target = s.target;
-    detail = `<span class="pips" title="points">${pips(Math.min(e.points[p - 1], target), target, colour)}</span>
+    detail = `<span class="pips" title="${t('points')}">${pips(Math.min(e.points[p - 1], target), target, colour)}</span>
       <span class="count" data-points="${e.points[p - 1]}">${t('{n} points ({target} to win)', { n: e.points[p - 1], target })}</span>`;
   } else {
     detail = `<span class="count">${t('{n}/{target} stones', { n: e.stones[p - 1], target: e.target })}</span>
@@ -234,15 +202,6 @@ function playerBar(p) {
   const who = playerLabel(p);
   return `<span class="swatch ${colour}"></span><b>${playerName(p)}</b>${who ? `<span class="who">${who}</span>` : ''}`
     + `${turn ? `<span class="turn">${t('to move')}</span>` : ''}${detail}`;
-}
-
-// The server's words for the decision (src/gui/view), translated; Akiba's barred move
-// is a fixed sentence with the move in it.
-function phaseText(phase) {
-  const [first, ...rest] = phase.split('; ');
-  const barred = rest.map(r => r.match(/^(\S+) is barred \(no push-back\)$/))
-    .map(m => (m ? t('{move} is barred (no push-back)', { move: m[1] }) : r));
-  return [t(first), ...barred].join('; ');
 }
 
 function statusText() {
@@ -569,11 +528,16 @@ function startAnalysis() {
   G.slotReq[0] = { id, kind: 'analysis', key: key(), ply: G.ply, toMove: G.state.to_move };
 }
 
+// The analysis button's words: what a click does.
+function analysisLabel() {
+  return G.analysis ? `■ ${t('Stop analysis')}` : `▶ ${t('Analysis')}`;
+}
+
 function setAnalysis(on) {
   G.analysis = on;
   const b = $('analysis');
   b.setAttribute('aria-pressed', String(on));
-  b.textContent = on ? `■ ${t('Stop analysis')}` : `▶ ${t('Analysis')}`;
+  b.textContent = analysisLabel();
   b.classList.toggle('on', on);
   if (on) startAnalysis();
   else { G.engines.stop(0); G.slotReq[0] = null; G.lines = []; $('analysis-stats').textContent = ''; }
@@ -665,7 +629,7 @@ function resign() {
 }
 
 function onEngineError(msg) {
-  showError(msg.message);
+  showError(eventText(msg));
   if (msg.id && msg.id === G.hintId) { G.hintId = 0; setHint(null); }
   if (msg.id && msg.id === G.playId) {
     G.playId = 0;
@@ -776,12 +740,10 @@ async function selectGame(name) {
 let logGames = [];
 async function loadLog(file) {
   const text = await file.text();
-  let res, body;
+  let body;
   try {
-    res = await api('/api/log', { method: 'POST', body: text });
-    body = await res.json();
-  } catch (e) { showError('cannot load the log: ' + e.message); return; }
-  if (!res.ok) { showError('match log: ' + body.error); return; }
+    body = await post('/api/log', text, { raw: true });
+  } catch (e) { showError(t('match log: {reason}', { reason: e.message })); return; }
   logGames = body;
   const sel = $('log-games');
   sel.textContent = '';
@@ -802,7 +764,7 @@ async function loadLogGame(i) {
   if (ok) {
     $('game').value = G.game;
     renderRules();
-    $('log-info').textContent = `${g.players[0]} – ${g.players[1]}: ${g.result} (${g.reason}), ${g.moves.length} moves`;
+    $('log-info').textContent = `${g.players[0]} – ${g.players[1]}: ${g.result} (${g.reason}), ${t('{n} moves', { n: g.moves.length })}`;
   }
 }
 
@@ -848,7 +810,7 @@ async function openFragment(hash = location.hash) {
   const p = new URLSearchParams(hash.slice(1));
   const game = p.get('game');
   if (!game) return;
-  if (!gameInfo(game)) { showError(`link: no game '${game}'`); return; }
+  if (!gameInfo(game)) { showError(t("link: no game '{game}'", { game })); return; }
   const rules = defaultRules(game);
   for (const word of (p.get('rules') || '').split(' ').filter(Boolean)) {
     const at = word.indexOf('=');
@@ -868,7 +830,7 @@ async function loadGame(change, what) {
   $('play-mode').value = 'none';
   G.playId = 0;
   const ok = await show(change);
-  if (!ok) $('error').textContent = `${what}: ${$('error').textContent}`;
+  if (!ok) $('error').textContent = `${t(what)}: ${$('error').textContent}`;
   $('game').value = G.game;
   renderRules();
   return ok;
@@ -887,23 +849,13 @@ function playerNames() {
 
 // Save game: the server writes the record (src/record.rs), the page downloads it.
 async function saveGame() {
-  let res, text;
+  let text;
   try {
-    res = await api('/api/record/save', {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        line: lineTo(Infinity, tree.mainLine(G.tree)), variations: tree.toVariations(G.tree), players: playerNames(),
-        resigned: G.resigned && G.resigned.key === JSON.stringify(lineTo(Infinity, tree.mainLine(G.tree))) ? G.resigned.player : null,
-      }),
-    });
-    text = await res.text();
-  } catch (e) { showError('cannot save the game: ' + e.message); return; }
-  if (!res.ok) {
-    let message = text;
-    try { message = JSON.parse(text).error; } catch { /* the text itself */ }
-    showError('save game: ' + message);
-    return;
-  }
+    text = await post('/api/record/save', {
+      line: lineTo(Infinity, tree.mainLine(G.tree)), variations: tree.toVariations(G.tree), players: playerNames(),
+      resigned: G.resigned && G.resigned.key === JSON.stringify(lineTo(Infinity, tree.mainLine(G.tree))) ? G.resigned.player : null,
+    }, { asText: true });
+  } catch (e) { showError(t('save game: {reason}', { reason: e.message })); return; }
   const a = $('save-link');
   if (a.href) URL.revokeObjectURL(a.href);
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -914,12 +866,10 @@ async function saveGame() {
 // Open game: the server reads the record; an error names its line and field.
 async function openGame(file) {
   const text = await file.text();
-  let res, body;
+  let body;
   try {
-    res = await api('/api/record/open', { method: 'POST', body: text });
-    body = await res.json();
-  } catch (e) { showError('cannot open the game: ' + e.message); return; }
-  if (!res.ok) { showError(body.error); return; }
+    body = await post('/api/record/open', text, { raw: true });
+  } catch (e) { showError(e.message); return; }
   const game = body.game.toLowerCase();
   const rules = { ...defaultRules(game) };
   for (const [n, v] of body.rules) rules[n] = v;
@@ -927,28 +877,24 @@ async function openGame(file) {
   const opened = tree.fromVariations(body.moves, body.variations || []);
   if (await loadGame({ game, rules, start, moves: body.moves, ply: body.moves.length, tree: opened }, 'game record')) {
     const names = body.players.filter(Boolean);
-    const lines = body.variations && body.variations.length ? `, ${body.variations.length} variations` : '';
-    $('record-info').textContent = `${names.length ? body.players.join(' – ') + ': ' : ''}${body.result}, ${body.moves.length} moves${lines}`;
+    const lines = body.variations && body.variations.length ? `, ${t('{n} variations', { n: body.variations.length })}` : '';
+    $('record-info').textContent = `${names.length ? body.players.join(' – ') + ': ' : ''}${body.result}, ${t('{n} moves', { n: body.moves.length })}${lines}`;
   }
 }
 
 // ---------------------------------------------------------------- start
 
 async function main() {
-  const languages = $('language');
-  for (const [code, name] of Object.entries(LANGUAGES)) languages.add(new Option(name, code));
-  languages.value = language;
-  languages.onchange = () => {
-    setLanguage(languages.value);
-    translatePage();
+  languageSwitch($('language'), () => {
     renderLevels();
-    $('analysis').textContent = G.analysis ? `■ ${t('Stop analysis')}` : `▶ ${t('Analysis')}`;
+    $('analysis').textContent = analysisLabel();
     render();
-  };
+  });
   translatePage();
+  $('analysis').textContent = analysisLabel();
   const res = await api('/api/games');
-  const games = await res.json().catch(() => ({ error: `server answered ${res.status}` }));
-  if (!res.ok) throw new Error(games.error || `server answered ${res.status}`);
+  const games = await res.json().catch(() => null);
+  if (!res.ok || !games) throw new Error(errorOf(games, res.status));
   G.games = games;
   const sel = $('game');
   for (const g of G.games) sel.add(new Option(g.name.charAt(0).toUpperCase() + g.name.slice(1), g.name));
@@ -959,10 +905,10 @@ async function main() {
     sent: msg => logLine(msg.slot, '> ' + msg.line),
     bestmove: onBestmove,
     error: onEngineError,
-    idle: msg => { if (G.analysis) setAnalysis(false); showError(msg.message); },
+    idle: msg => { if (G.analysis) setAnalysis(false); showError(eventText(msg)); },
     // A refusal (too many pages open) comes as the close reason.
     closed: ev => {
-      G.connectionLost = ev.reason || 'the connection to the server was lost (reload the page)';
+      G.connectionLost = ev.reason || t('the connection to the server was lost (reload the page)');
       showError(G.connectionLost);
     },
   });
@@ -1025,4 +971,4 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-main().catch(e => showError('the page could not start: ' + e.message));
+main().catch(e => showError(t('the page could not start: {reason}', { reason: e.message })));

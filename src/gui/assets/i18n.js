@@ -48,3 +48,22 @@ export function translatePage(root = document) {
   }
   document.documentElement.lang = language;
 }
+
+// The server's words for the decision (src/gui/view), translated; Akiba's barred move
+// is a fixed sentence with the move in it.
+export function phaseText(phase) {
+  const [first, ...rest] = phase.split('; ');
+  const barred = rest.map(r => {
+    const m = r.match(/^(\S+) is barred \(no push-back\)$/);
+    return m ? t('{move} is barred (no push-back)', { move: m[1] }) : t(r);
+  });
+  return [t(first), ...barred].join('; ');
+}
+
+// A language switch (`<select>`): the languages, the page's chosen, and `changed` after a
+// change (the page's static words are translated first).
+export function languageSwitch(select, changed) {
+  for (const [code, name] of Object.entries(LANGUAGES)) select.add(new Option(name, code));
+  select.value = language;
+  select.onchange = () => { setLanguage(select.value); translatePage(); changed(); };
+}

@@ -6,6 +6,8 @@
 
 import { draw } from './board.js';
 import { newRating, update } from './glicko.js';
+import { fetchState as stateOf } from './api.js';
+import { t, translatePage, phaseText, languageSwitch } from './i18n.js';
 
 const $ = id => document.getElementById(id);
 
@@ -34,36 +36,11 @@ const P = {
   run: 0,            // the current puzzle's number: an old puzzle's replies stop
 };
 
-// The token `shove gui` printed: in the address, or kept for this tab by the main page.
-const TOKEN = (() => {
-  const params = new URLSearchParams(location.search);
-  const fromAddress = params.get('token');
-  if (fromAddress !== null) {
-    sessionStorage.setItem('shove-token', fromAddress);
-    params.delete('token');
-    const rest = params.toString();
-    history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
-  }
-  return fromAddress ?? sessionStorage.getItem('shove-token') ?? '';
-})();
-
 const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
 
-async function fetchState(moves, puzzle = P.puzzle) {
-  const line = { game: P.game, rules: [], start: puzzle.position, moves };
-  let res;
-  try {
-    res = await fetch('/api/state', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify(line),
-    });
-  } catch (e) {
-    throw new Error('the server cannot be reached: ' + e.message);
-  }
-  const body = await res.json().catch(() => ({ error: `server answered ${res.status}` }));
-  if (!res.ok) throw new Error(body.error || `server answered ${res.status}`);
-  return body;
+// The state after `moves` of the puzzle's solution (or a wrong move).
+function fetchState(moves, puzzle = P.puzzle) {
+  return stateOf({ game: P.game, rules: [], start: puzzle.position, moves });
 }
 
 function showError(message) {
@@ -138,7 +115,7 @@ async function showPuzzle(puzzle) {
   try {
     state = await fetchState([], puzzle);
   } catch (e) {
-    showError(`puzzle ${puzzle.id}: ${e.message}`);
+    showError(t('puzzle {id}: {reason}', { id: puzzle.id, reason: e.message }));
     return;
   }
   P.run++;
@@ -157,7 +134,7 @@ function link(puzzle) {
 
 async function next() {
   const puzzle = nextPuzzle();
-  if (!puzzle) { showError(`no ${P.game} puzzle has the theme ${P.theme}`); return; }
+  if (!puzzle) { showError(t('no {game} puzzle has the theme {theme}', { game: P.game, theme: t(P.theme) })); return; }
   await showPuzzle(puzzle);
 }
 
@@ -166,14 +143,14 @@ async function openLink(hash = location.hash) {
   const p = new URLSearchParams(hash.slice(1));
   const game = p.get('game'), id = p.get('id');
   if (!game || !id) return false;
-  if (!P.sets.some(s => s.game === game)) { showError(`link: no game '${game}'`); return false; }
+  if (!P.sets.some(s => s.game === game)) { showError(t("link: no game '{game}'", { game })); return false; }
   selectGame(game, false);
   return openId(id);
 }
 
 async function openId(id) {
   const puzzle = set().puzzles.find(p => p.id === id.trim());
-  if (!puzzle) { showError(`no ${P.game} puzzle has the id '${id.trim()}'`); return false; }
+  if (!puzzle) { showError(t("no {game} puzzle has the id '{id}'", { game: P.game, id: id.trim() })); return false; }
   await showPuzzle(puzzle);
   return true;
 }
@@ -181,15 +158,20 @@ async function openId(id) {
 function selectGame(game, andNext = true) {
   P.game = game;
   $('game').value = game;
+  P.theme = '';
+  renderThemes();
+  if (andNext) next();
+}
+
+// The theme filter: the game's themes that have puzzles, with their numbers.
+function renderThemes() {
   const theme = $('theme');
   theme.length = 1;
-  for (const t of set().themes) {
-    const n = set().puzzles.filter(p => p.themes.includes(t)).length;
-    if (n) theme.add(new Option(`${t} (${n})`, t));
+  for (const name of set().themes) {
+    const n = set().puzzles.filter(p => p.themes.includes(name)).length;
+    if (n) theme.add(new Option(`${t(name)} (${n})`, name));
   }
-  P.theme = '';
-  theme.value = '';
-  if (andNext) next();
+  theme.value = P.theme;
 }
 
 // ---------------------------------------------------------------- playing
@@ -319,7 +301,7 @@ function wordMoves() {
 // ---------------------------------------------------------------- drawing
 
 function playerName(p) {
-  const name = P.state.players[p - 1];
+  const name = t(P.state.players[p - 1]);
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
@@ -339,28 +321,29 @@ function render() {
   $('puzzle-streak').textContent = String(r.streak);
   if (!P.puzzle) return;
   drawBoard();
-  const you = playerName(P.solver);
   $('goal').innerHTML = '';
   const who = document.createElement('span');
   who.className = 'to-move';
-  who.textContent = you;
-  $('goal').append(who, ' to move: find the best move');
+  who.textContent = playerName(P.solver);
+  const [before, after] = t('{player} to move: find the best move', { player: '\u0000' }).split('\u0000');
+  $('goal').append(before, who, after ?? '');
   const st = $('puzzle-status');
   st.dataset.state = P.phase;
   st.dataset.busy = String(P.busy);
   st.dataset.ply = String(P.ply);
-  const change = P.change === null ? '' : ` (rating ${P.change >= 0 ? '+' : ''}${P.change})`;
+  const change = P.change === null ? '' : ` (${t('rating {change}', { change: (P.change >= 0 ? '+' : '') + P.change })})`;
   const last = P.ply > 0 ? P.puzzle.solution[P.ply - 1] : null;
   st.textContent = {
-    solving: P.busy ? `${playerName(3 - P.solver)} replies…`
-      : P.ply === 0 ? 'Your move' : `${playerName(P.state.movers[P.ply - 1])} played ${last}: your move`,
-    wrong: `${P.wrong} is not the best move${change}`,
-    solved: `Solved!${change}`,
-    'solved-retry': `Solved, after a mistake: counted as failed${change}`,
-    failed: P.busy ? 'The solution…' : `Failed: the solution is shown${change}`,
+    solving: P.busy ? t('{player} replies…', { player: playerName(3 - P.solver) })
+      : P.ply === 0 ? t('Your move') : t('{player} played {move}: your move', { player: playerName(P.state.movers[P.ply - 1]), move: last }),
+    wrong: t('{move} is not the best move', { move: P.wrong }) + change,
+    solved: t('Solved!') + change,
+    'solved-retry': t('Solved, after a mistake: counted as failed') + change,
+    failed: P.busy ? t('The solution…') : t('Failed: the solution is shown') + change,
   }[P.phase] || '';
-  $('status').textContent = P.state.result === 'none' ? `${playerName(P.state.to_move)} to move: ${P.state.phase}`
-    : P.state.result === 'draw' ? 'Draw' : `${playerName(P.state.result === 'p1win' ? 1 : 2)} wins`;
+  $('status').textContent = P.state.result === 'none'
+    ? t('{player} to move: {phase}', { player: playerName(P.state.to_move), phase: phaseText(P.state.phase) })
+    : P.state.result === 'draw' ? t('Draw') : t('{player} wins', { player: playerName(P.state.result === 'p1win' ? 1 : 2) });
   const over = ['solved', 'solved-retry', 'failed'].includes(P.phase) && !P.busy;
   $('retry').hidden = P.phase !== 'wrong';
   $('show-solution').hidden = !(P.phase === 'wrong' || (P.phase === 'solving' && !P.busy && P.mistake));
@@ -380,17 +363,17 @@ function render() {
   themes.hidden = !over;
   themes.textContent = '';
   if (over) {
-    for (const t of P.puzzle.themes) {
+    for (const name of P.puzzle.themes) {
       const tag = document.createElement('span');
       tag.className = 'theme-tag';
-      tag.textContent = t;
+      tag.textContent = t(name);
       themes.appendChild(tag);
     }
   }
   const a = $('puzzle-link');
   a.textContent = P.puzzle.id;
   a.href = '#' + link(P.puzzle);
-  $('puzzle-info').textContent = over ? `rated ${P.puzzle.rating}` : '';
+  $('puzzle-info').textContent = over ? t('rated {rating}', { rating: P.puzzle.rating }) : '';
   const list = $('puzzle-moves');
   list.textContent = '';
   P.puzzle.solution.slice(0, P.ply).forEach((mv, i) => {
@@ -411,10 +394,12 @@ function render() {
 // ---------------------------------------------------------------- start
 
 async function main() {
+  languageSwitch($('language'), () => { renderThemes(); render(); });
+  translatePage();
   const res = await fetch('/puzzles/sets.json');
-  if (!res.ok) throw new Error(`the puzzles could not be loaded: server answered ${res.status}`);
+  if (!res.ok) throw new Error(t('the puzzles could not be loaded: the server answered {status}', { status: res.status }));
   P.sets = (await res.json()).filter(s => s.puzzles.length);
-  if (!P.sets.length) throw new Error('this build has no puzzles');
+  if (!P.sets.length) throw new Error(t('this build has no puzzles'));
   const sel = $('game');
   for (const s of P.sets) sel.add(new Option(s.game.charAt(0).toUpperCase() + s.game.slice(1), s.game));
   sel.onchange = () => selectGame(sel.value);
@@ -446,4 +431,4 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-main().catch(e => showError('the page could not start: ' + e.message));
+main().catch(e => showError(t('the page could not start: {reason}', { reason: e.message })));

@@ -1,8 +1,9 @@
 // Game review (src/review.rs through `/api/review`): the marks, the evaluations it gives
 // the eval bar and graph, the best move of a marked move, the progress of a review running.
 
-import { G, $, api, showError, lineTo, playerName, show, jump, render, renderMoves, renderEval } from './app.js';
+import { G, $, showError, lineTo, playerName, show, jump, render, renderMoves, renderEval } from './app.js';
 import { t } from './i18n.js';
+import { post } from './api.js';
 
 // The review running (its id) or null.
 const R = { running: null };
@@ -27,12 +28,11 @@ export async function reviewGame() {
     const p = await post('/api/review/progress', { id }).catch(() => null);
     if (R.running === id && p && p.running) renderReviewProgress(Math.min(p.done, G.moves.length));
   }, 250);
-  let res, body;
+  let body = null, error = null;
   try {
-    res = await post('/api/review', { line, depth: depth ? Number(depth) : null, id }, true);
-    body = await res.json();
+    body = await post('/api/review', { line, depth: depth ? Number(depth) : null, id });
   } catch (e) {
-    body = { error: 'cannot review the game: ' + e.message };
+    error = e.message;
   } finally {
     clearInterval(poll);
     R.running = null;
@@ -40,8 +40,8 @@ export async function reviewGame() {
     $('review-cancel').hidden = true;
     $('review-progress').textContent = '';
   }
+  if (error !== null) { showError(error); return; }
   if (body.cancelled) { $('review-progress').textContent = t('review cancelled'); return; }
-  if (!res || !res.ok) { showError(body.error); return; }
   G.review = { key: JSON.stringify(line), moves: body.moves, players: body.players, search: body.search };
   renderReview();
   renderMoves();
@@ -57,11 +57,6 @@ function renderReviewProgress(done) {
   $('review').disabled = true;
   $('review-cancel').hidden = false;
   $('review-progress').textContent = t('reviewing: move {n} of {all}', { n: done, all: G.moves.length });
-}
-
-async function post(path, body, raw = false) {
-  const res = await api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return raw ? res : res.json();
 }
 
 export const MARK_NAME = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' };

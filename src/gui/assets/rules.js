@@ -1,8 +1,9 @@
-// The Rules page of a game (`/rules/<game>`): the rule book docs/rules/<game>.md, built
-// into the binary, turned into HTML by a small Markdown reader (headings, paragraphs,
-// lists, tables, code blocks; `code`, **bold**, *emphasis* and links inline).
+// The Rules page of a game (`/rules/<game>`): the rule book docs/rules/<game>.md, or its
+// translation docs/rules/<language>/<game>.md in the page's language, built into the
+// binary, turned into HTML by a small Markdown reader (headings, paragraphs, lists,
+// tables, code blocks; `code`, **bold**, *emphasis* and links inline).
 
-import { t, translatePage, LANGUAGES, language, setLanguage } from './i18n.js';
+import { t, translatePage, language, languageSwitch } from './i18n.js';
 
 const escape = text => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -21,7 +22,7 @@ function inline(text) {
   return html.replace(/\u0000(\d+)\u0000/g, (all, i) => `<code>${code[Number(i)]}</code>`);
 }
 
-const slug = text => text.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-');
+const slug = text => text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s+/g, '-');
 
 export function markdown(text) {
   const lines = text.split('\n');
@@ -38,10 +39,12 @@ export function markdown(text) {
       const level = line.match(/^#+/)[0].length, title = line.slice(level + 1);
       out.push(`<h${level} id="${slug(title)}">${inline(title)}</h${level}>`);
       i++;
-    } else if (line.startsWith('|')) {
+    } else if (line.trimStart().startsWith('|')) {
+      // A table, also one indented under a list item.
       const rows = [];
-      for (; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
-      const cells = row => row.replace(/^\||\|$/g, '').split('|').map(c => inline(c.trim()));
+      for (; i < lines.length && lines[i].trimStart().startsWith('|'); i++) rows.push(lines[i].trim());
+      // Cells split at pipes, not at escaped ones (`pushback\|ko`).
+      const cells = row => row.replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map(c => inline(c.trim().replace(/\\\|/g, '|')));
       const body = rows.filter((r, k) => k !== 1 || !/^\|[\s:|-]+\|$/.test(r));
       out.push('<table>' + body.map((r, k) => {
         const tag = k === 0 ? 'th' : 'td';
@@ -50,7 +53,7 @@ export function markdown(text) {
     } else if (/^\s*([-*]|\d+\.) /.test(line)) {
       const ordered = /^\s*\d+\./.test(line);
       const items = [];
-      for (; i < lines.length && lines[i].trim() && !/^(#|\||```)/.test(lines[i]); i++) {
+      for (; i < lines.length && lines[i].trim() && !/^(#|\||```)/.test(lines[i].trimStart()); i++) {
         if (/^\s*([-*]|\d+\.) /.test(lines[i])) items.push(lines[i].replace(/^\s*([-*]|\d+\.) /, ''));
         else items[items.length - 1] += ' ' + lines[i].trim();
       }
@@ -60,34 +63,31 @@ export function markdown(text) {
       i++;
     } else {
       const para = [];
-      for (; i < lines.length && lines[i].trim() && !/^(#|```|\||\s*([-*]|\d+\.) )/.test(lines[i]); i++) para.push(lines[i]);
+      for (; i < lines.length && lines[i].trim() && !/^(#|```|\||([-*]|\d+\.) )/.test(lines[i].trimStart()); i++) para.push(lines[i]);
       out.push(`<p>${inline(para.join(' '))}</p>`);
     }
   }
   return out.join('\n');
 }
 
-async function main() {
-  const game = location.pathname.split('/').pop();
-  const sel = document.getElementById('language');
-  for (const [code, name] of Object.entries(LANGUAGES)) sel.add(new Option(name, code));
-  sel.value = language;
-  sel.onchange = () => { setLanguage(sel.value); translatePage(); note(); };
-  translatePage();
-  const res = await fetch(`/rules/${game}.md`);
-  const text = await res.text();
+const GAME = location.pathname.split('/').pop();
+
+// The rule book in the page's language; the heading named in the address shown.
+async function show() {
+  const path = language === 'en' ? `/rules/${GAME}.md` : `/rules/${language}/${GAME}.md`;
   const box = document.getElementById('rules-text');
-  box.innerHTML = `<p class="rules-note" id="rules-note"></p>` + markdown(text);
-  document.title = `shove — ${t('Rules')}: ${game}`;
-  note();
+  const res = await fetch(path);
+  if (!res.ok) { box.textContent = t('The rule book could not be loaded: the server answered {status}', { status: res.status }); return; }
+  box.innerHTML = markdown(await res.text());
+  document.title = `shove — ${t('Rules')}: ${GAME}`;
+  box.dataset.language = language;
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
 }
 
-// The rule books are written in English: said in the reader's language.
-function note() {
-  const n = document.getElementById('rules-note');
-  if (n) n.textContent = language === 'en' ? '' : t('The rule book is written in English; the printed rulebooks exist in German, English and French.');
-  if (n) n.hidden = language === 'en';
+function main() {
+  languageSwitch(document.getElementById('language'), show);
+  translatePage();
+  show();
 }
 
 main();

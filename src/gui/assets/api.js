@@ -1,0 +1,71 @@
+// The server's API as both pages call it (the board, app.js; the puzzles, puzzles.js), and
+// what the server says in the page's language.
+//
+// The secret token `shove gui` printed (`/?token=…`) is kept for this tab in sessionStorage
+// and taken out of the address bar; every API call and the WebSocket carry it. A page
+// opened from a copied link has none: the cookie the printed address set stands for it.
+// The server's errors come as English with the template it was filled from and its values
+// (src/gui/phrase.rs); the dictionaries translate the template, as all the page's English.
+
+import { t } from './i18n.js';
+
+export const TOKEN = (() => {
+  const params = new URLSearchParams(location.search);
+  const fromAddress = params.get('token');
+  if (fromAddress !== null) {
+    sessionStorage.setItem('shove-token', fromAddress);
+    params.delete('token');
+    const rest = params.toString();
+    history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
+  }
+  return fromAddress ?? sessionStorage.getItem('shove-token') ?? '';
+})();
+
+// A call to the server's API with the token (or the cookie).
+export function api(path, options = {}) {
+  const auth = TOKEN ? { authorization: `Bearer ${TOKEN}` } : {};
+  return fetch(path, { ...options, headers: { ...options.headers, ...auth } });
+}
+
+// A server's phrase `{text, values}` in the page's language; a value may be a phrase.
+export function say(phrase) {
+  const values = {};
+  for (const [name, v] of Object.entries(phrase.values || {})) {
+    values[name] = v && typeof v === 'object' ? say(v) : v;
+  }
+  return t(phrase.text, values);
+}
+
+// What a refused request's answer (`{error, phrase}`, or anything else) says.
+export function errorOf(answer, status) {
+  if (answer && answer.phrase) return say(answer.phrase);
+  if (answer && answer.error) return answer.error;
+  return t('the server answered {status}', { status });
+}
+
+// The server's event `{message, phrase}` (an engine's error, an analysis stopped).
+export function eventText(event) {
+  return event.phrase ? say(event.phrase) : event.message;
+}
+
+// POSTs `body` (JSON unless `raw`); the answer read as JSON (as text with `asText`), or an
+// Error saying why not in the page's language.
+export async function post(path, body, { raw = false, asText = false } = {}) {
+  let res;
+  try {
+    const headers = raw ? {} : { 'content-type': 'application/json' };
+    res = await api(path, { method: 'POST', headers, body: raw ? body : JSON.stringify(body) });
+  } catch (e) {
+    throw new Error(t('the server cannot be reached: {reason}', { reason: e.message }));
+  }
+  const text = await res.text();
+  let answer = null;
+  try { answer = JSON.parse(text); } catch { /* not JSON */ }
+  if (!res.ok) throw new Error(errorOf(answer, res.status));
+  if (asText) return text;
+  if (answer === null) throw new Error(t('the server answered {status}', { status: res.status }));
+  return answer;
+}
+
+// The state of a game line (`{game, rules, start, moves}`): the position, legal moves, board.
+export const fetchState = line => post('/api/state', line);

@@ -1,0 +1,111 @@
+//! What the server says to the page, as English filled from a template, with the template
+//! and its values alongside, so that the page can say it in the reader's language. The
+//! page's dictionaries (`src/gui/assets/lang-*.js`) are keyed by the English templates, as
+//! for all the page's words: the server is the one place of the English wording, the
+//! dictionaries the one place of its translations.
+
+use serde_json::{Map, Value, json};
+use std::fmt;
+
+/// An English template (`move {n}: {reason}`) and the values of its placeholders: plain
+/// text (a move, a number, a message from the rules in English) or another phrase.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phrase {
+    template: &'static str,
+    values: Vec<(&'static str, Part)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Part {
+    Text(String),
+    Phrase(Phrase),
+}
+
+impl Phrase {
+    pub fn new(template: &'static str) -> Phrase {
+        Phrase {
+            template,
+            values: Vec::new(),
+        }
+    }
+
+    /// Text with no translation (a message from below the server, in English).
+    pub fn plain(text: impl fmt::Display) -> Phrase {
+        Phrase::new("{text}").with("text", text)
+    }
+
+    /// `{name}` stands for `value`, as it is written.
+    pub fn with(mut self, name: &'static str, value: impl fmt::Display) -> Phrase {
+        self.values.push((name, Part::Text(value.to_string())));
+        self
+    }
+
+    /// `{name}` stands for another phrase, translated in its turn.
+    pub fn with_phrase(mut self, name: &'static str, value: Phrase) -> Phrase {
+        self.values.push((name, Part::Phrase(value)));
+        self
+    }
+
+    /// `{"text": template, "values": {name: text or phrase}}`, for the page's `say`
+    /// (src/gui/assets/api.js).
+    pub fn to_json(&self) -> Value {
+        let values: Map<String, Value> = self
+            .values
+            .iter()
+            .map(|(name, part)| {
+                let value = match part {
+                    Part::Text(text) => json!(text),
+                    Part::Phrase(phrase) => phrase.to_json(),
+                };
+                (name.to_string(), value)
+            })
+            .collect();
+        json!({ "text": self.template, "values": values })
+    }
+}
+
+/// The English, placeholders filled (a placeholder without a value stays as written).
+impl fmt::Display for Phrase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = self.template;
+        while let Some(open) = rest.find('{') {
+            let Some(close) = rest[open..].find('}').map(|c| open + c) else {
+                break;
+            };
+            f.write_str(&rest[..open])?;
+            let name = &rest[open + 1..close];
+            match self.values.iter().find(|(n, _)| *n == name) {
+                Some((_, Part::Text(text))) => f.write_str(text)?,
+                Some((_, Part::Phrase(phrase))) => write!(f, "{phrase}")?,
+                None => f.write_str(&rest[open..=close])?,
+            }
+            rest = &rest[close + 1..];
+        }
+        f.write_str(rest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_phrase_is_english_text_and_its_template() {
+        let reason = Phrase::new("illegal move '{move}' in this position").with("move", "a1a2");
+        let p = Phrase::new("move {n}: {reason}")
+            .with("n", 2)
+            .with_phrase("reason", reason);
+        assert_eq!(
+            p.to_string(),
+            "move 2: illegal move 'a1a2' in this position"
+        );
+        assert_eq!(
+            p.to_json(),
+            json!({"text": "move {n}: {reason}", "values": {"n": "2", "reason": {
+                "text": "illegal move '{move}' in this position", "values": {"move": "a1a2"}}}})
+        );
+        // Text with braces of its own is kept whole.
+        assert_eq!(Phrase::plain("a {b} c").to_string(), "a {b} c");
+        assert_eq!(Phrase::new("{missing} x").to_string(), "{missing} x");
+    }
+}
