@@ -1,6 +1,5 @@
-//! Move histories: how often a move caused a cut-off, as a butterfly table per player and
-//! as continuation tables keyed by the decisions that led to the node for quiet moves, and
-//! as a capture table per player for tactical ones.
+//! Quiet-move histories: how often a move caused a cut-off, as a butterfly table per player
+//! and as continuation tables keyed by the decisions that led to the node.
 //!
 //! Updates use history gravity (Stockfish, Ethereal): a bonus moves an entry towards the
 //! bound by a share of the distance left, a malus (for the quiet moves tried before the one
@@ -35,9 +34,6 @@ pub(crate) struct Histories {
     previous: Vec<i16>,
     /// `[context · moves + move index]`.
     own: Vec<i16>,
-    /// Tactical moves' own table, `[move index][player]`: how often a capture (a push-off,
-    /// a capture step) cut, which orders captures among themselves.
-    captures: Vec<[i32; 2]>,
 }
 
 /// The bonus of a cut-off at `depth` (and the malus of a move that did not cut).
@@ -67,7 +63,6 @@ impl Histories {
             butterfly: vec![[0; 2]; moves],
             previous: vec![0; contexts * 2 * moves],
             own: vec![0; contexts * moves],
-            captures: vec![[0; 2]; moves],
         }
     }
 
@@ -75,16 +70,12 @@ impl Histories {
         self.butterfly.fill([0; 2]);
         self.previous.fill(0);
         self.own.fill(0);
-        self.captures.fill([0; 2]);
     }
 
-    /// At the start of a search: the butterfly and capture tables are damped (the last search's
+    /// At the start of a search: the butterfly table is damped (the last search's
     /// positions are behind), with a helper thread's own small offsets
     /// ([`history_jitter`]) so that helpers try untold moves in their own orders.
     pub(crate) fn age(&mut self, thread: usize) {
-        for entry in &mut self.captures {
-            entry.iter_mut().for_each(|score| *score /= 2);
-        }
         for (move_index, entry) in self.butterfly.iter_mut().enumerate() {
             for (side, score) in entry.iter_mut().enumerate() {
                 *score /= 2;
@@ -93,18 +84,6 @@ impl Histories {
                 }
             }
         }
-    }
-
-    /// The ordering score of tactical move `mv` (its index) by `player`.
-    #[inline]
-    pub(crate) fn capture_score(&self, player: usize, mv: usize) -> i32 {
-        self.captures[mv][player]
-    }
-
-    /// Adds `bonus` (negative: a malus) to tactical move `mv`'s entry.
-    pub(crate) fn update_capture(&mut self, player: usize, mv: usize, bonus: i32) {
-        let entry = &mut self.captures[mv][player];
-        *entry = gravity(*entry, bonus);
     }
 
     fn previous_slot(&self, context: (usize, bool), mv: usize) -> usize {

@@ -914,10 +914,8 @@ impl<G: Game> Worker<G> {
         }
         let context = self.context(ply, me);
         let mut scored = self.order(position, &moves, tt_move, ply, me, context);
-        // The quiet and tactical moves searched here (move indices), for the malus when
-        // another cuts.
+        // The quiet moves searched here (move indices), for the malus when another cuts.
         let mut quiets_tried: Vec<usize> = Vec::new();
-        let mut captures_tried: Vec<usize> = Vec::new();
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -1030,13 +1028,10 @@ impl<G: Game> Worker<G> {
                 if quiet {
                     self.reward_quiet(mv, ply, me, depth, context, &quiets_tried);
                 }
-                self.reward_capture((!quiet).then_some(move_index), me, depth, &captures_tried);
                 break;
             }
             if quiet {
                 quiets_tried.push(move_index);
-            } else {
-                captures_tried.push(move_index);
             }
         }
         if searched == 0 {
@@ -1153,16 +1148,10 @@ impl<G: Game> Worker<G> {
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         let mut best_move = None;
-        let me = position.to_move().index();
-        let mut tactical: Vec<(usize, i32)> = moves
-            .iter()
-            .enumerate()
-            .filter(|&(_, &mv)| position.is_tactical(mv))
-            .map(|(slot, &mv)| (slot, self.capture_order(me, mv)))
-            .collect();
-        for i in 0..tactical.len() {
-            let slot = pick_next(&mut tactical, i);
-            let mv = moves[slot];
+        for (slot, &mv) in moves.iter().enumerate() {
+            if !position.is_tactical(mv) {
+                continue;
+            }
             let mut child = position.clone();
             child.play(mv);
             let score = if child.to_move() == position.to_move() {
@@ -1202,7 +1191,7 @@ impl<G: Game> Worker<G> {
                 let score = if Some(mv) == tt_move {
                     1 << 30
                 } else if position.is_tactical(mv) {
-                    (1 << 29) + self.capture_order(me, mv)
+                    1 << 29
                 } else if self.killers[ply][0] == Some(mv) {
                     1 << 28
                 } else if self.killers[ply][1] == Some(mv) {
@@ -1213,30 +1202,6 @@ impl<G: Game> Worker<G> {
                 (mv, score)
             })
             .collect()
-    }
-
-    /// The capture history's ordering score of tactical move `mv` by player `me` (0 when
-    /// the game does not use it).
-    fn capture_order(&self, me: usize, mv: G::Move) -> i32 {
-        if self.params.capture_history == 0 {
-            return 0;
-        }
-        self.histories.capture_score(me, G::move_index(mv))
-    }
-
-    /// After a cut-off: the cutting move's capture entry (if it was tactical) gains, the
-    /// tactical moves tried before it lose.
-    fn reward_capture(&mut self, cut: Option<usize>, me: usize, depth: i32, tried: &[usize]) {
-        if self.params.capture_history == 0 {
-            return;
-        }
-        let bonus = history::bonus(depth);
-        if let Some(mv) = cut {
-            self.histories.update_capture(me, mv, bonus);
-        }
-        for &other in tried {
-            self.histories.update_capture(me, other, -bonus);
-        }
     }
 
     /// The decisions above the node at `ply` (of player `me`) that key its continuation

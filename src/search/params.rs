@@ -76,9 +76,6 @@ search_params! {
     /// 1: quiet moves are ordered and rewarded by continuation histories too; 0: by the
     /// butterfly table alone.
     continuation_history: off 0, default 1;
-    /// 1: tactical moves are ordered among themselves by a capture history (in the
-    /// search and in quiescence); 0: in the order the game generates them.
-    capture_history: off 0, default 0;
     /// 1: quiescence probes and stores the table; 0: it does not.
     quiescence_table: off 0, default 1;
     /// Singular extensions at depth ≥ this (0: none), the other moves searched against
