@@ -27,6 +27,30 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search's `score` says about the true value, for the window
+    /// (`alpha`, `beta`) it was searched with.
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles the window (`alpha`, `beta`), so
+    /// that the node need not be searched.
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// One entry: `check` is the key XOR `data`; all-zero is an empty slot.
 struct Slot {
     check: AtomicU64,

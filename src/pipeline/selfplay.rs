@@ -33,6 +33,22 @@ pub enum Budget {
     Depth(u32),
 }
 
+impl Budget {
+    /// The search limits of this budget.
+    pub fn limits(self) -> Limits {
+        match self {
+            Budget::Nodes(n) => Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            },
+            Budget::Depth(d) => Limits {
+                depth: Some(d),
+                ..Limits::default()
+            },
+        }
+    }
+}
+
 impl std::fmt::Display for Budget {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -269,16 +285,7 @@ fn play_game<G: Game>(
     for searcher in searchers.iter_mut() {
         searcher.clear();
     }
-    let limits = match config.budget {
-        Budget::Nodes(n) => Limits {
-            nodes: Some(n),
-            ..Limits::default()
-        },
-        Budget::Depth(d) => Limits {
-            depth: Some(d),
-            ..Limits::default()
-        },
-    };
+    let limits = config.budget.limits();
     let mut position = opening.clone();
     let mut history = Vec::new();
     // (position string, score, side to move, quiet) of every position searched.

@@ -80,16 +80,7 @@ impl<G: Game> Judge<G> {
         self.searcher.clear();
         let stop = self.searcher.stop_flag();
         stop.store(false, Ordering::SeqCst);
-        let limits = match budget {
-            Budget::Depth(d) => Limits {
-                depth: Some(d),
-                ..Limits::default()
-            },
-            Budget::Nodes(n) => Limits {
-                nodes: Some(n),
-                ..Limits::default()
-            },
-        };
+        let limits = budget.limits();
         let mut found: Vec<TwoLines<G::Move>> = Vec::new();
         self.searcher
             .search(position, history, &limits, 2, &mut |info| {
@@ -161,16 +152,7 @@ impl<G: Game> Judge<G> {
     pub fn best_move(&mut self, position: &G, history: &[u64], budget: Budget) -> Option<G::Move> {
         self.searcher.clear();
         self.searcher.stop_flag().store(false, Ordering::SeqCst);
-        let limits = match budget {
-            Budget::Depth(d) => Limits {
-                depth: Some(d),
-                ..Limits::default()
-            },
-            Budget::Nodes(n) => Limits {
-                nodes: Some(n),
-                ..Limits::default()
-            },
-        };
+        let limits = budget.limits();
         self.searcher
             .search(position, history, &limits, 1, &mut |_| {})
             .best

@@ -774,12 +774,7 @@ impl<G: Game> Worker<G> {
             hit.filter(|h| ply > 0 && !is_pv && excluded.is_none() && h.depth >= depth as u32)
         {
             let score = score_from_tt(hit.score, ply);
-            let cut = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
+            if hit.bound.cuts(score, alpha, beta) {
                 return score;
             }
         }
@@ -1038,13 +1033,7 @@ impl<G: Game> Worker<G> {
             // Every root move was excluded by MultiPV: nothing to report.
             return -INFINITY;
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         // The correction history learns from results that say more than the bound: not a
         // cut-off below the evaluation, nor a fail-low above it, nor a capture's gain.
         if let (Some(key), Some(raw)) = (correction_key, raw_eval)
@@ -1107,12 +1096,7 @@ impl<G: Game> Worker<G> {
         let hit = if use_table { self.tt.probe(key) } else { None };
         if let Some(hit) = hit.filter(|h| h.score != 0 && beta - alpha == 1) {
             let score = score_from_tt(hit.score, ply);
-            let cut = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
+            if hit.bound.cuts(score, alpha, beta) {
                 return score;
             }
         }
@@ -1131,14 +1115,8 @@ impl<G: Game> Worker<G> {
             if !use_table || best == 0 || hit.is_some_and(|h| h.depth > 0) {
                 return;
             }
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
             let slot = best_move.map(|slot| slot as u16);
+            let bound = Bound::of(best, original_alpha, beta);
             this.tt.store(key, slot, score_to_tt(best, ply), 0, bound);
         };
         if stand_pat >= beta {
