@@ -250,6 +250,9 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// the one measured to leave full-strength games unmarked and a weak level's
     /// blunders marked (docs/review.md).
     const REVIEW_DEPTH: u32;
+    /// How many plies deeper the review searches a move it marked `?` or `??` again before
+    /// the mark stands (docs/review.md, Confirmation).
+    const REVIEW_CONFIRMATION: u32;
     /// The measured Elo of each `Skill Level` 0..=20 in this game, `random` = 0, as fitted
     /// by `shove rate` over the calibration gauntlet (docs/scripts/levels.sh; the table and
     /// its error bars are in docs/strength.md). Rising with the level; `UCI_Elo` maps to a

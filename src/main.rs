@@ -469,6 +469,7 @@ fn review(args: &ReviewArgs) -> Result<String, String> {
         limits,
         threads: args.threads,
         hash_megabytes: args.hash,
+        confirmation_plies: args.confirm,
         json: args.json,
         progress: !args.quiet,
         watch: None,

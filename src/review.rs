@@ -28,7 +28,8 @@ pub const THRESHOLDS: [(f64, Mark); 3] = [
 ];
 
 /// How bad a move was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// Ordered by severity: `?!` < `?` < `??`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Mark {
     #[serde(rename = "?!")]
     Inaccuracy,
@@ -126,6 +127,9 @@ pub struct MoveReview {
     /// The search's choice, when it differs from the move played.
     pub best: Option<String>,
     pub mark: Option<Mark>,
+    /// The move was `?` or `??` at the review's search and a deeper one judged it milder:
+    /// `before` and `after` are the deeper search's.
+    pub rechecked: bool,
     /// Lichess's move accuracy (0..100) from the drop of winning chance.
     pub accuracy: f64,
 }
@@ -161,6 +165,9 @@ pub struct ReviewConfig {
     pub network: Option<Arc<Network>>,
     /// Where a watcher can stop the review, the search running included.
     pub watch: Option<Arc<ReviewWatch>>,
+    /// How many plies deeper a `?` or `??` is searched again before it stands
+    /// ([`Game::REVIEW_CONFIRMATION`]; 0: marks stand as found).
+    pub confirmation_plies: u32,
 }
 
 /// Reviews `record`, a game of `G`; `progress` is told after each position searched
@@ -184,69 +191,75 @@ pub fn review<G: Game>(
         *watch.search.lock().unwrap_or_else(|e| e.into_inner()) = Some(searcher.stop_flag());
     }
     // Each position's evaluation (side to move's view) and the search's best move.
-    let mut evals: Vec<(Eval, Option<G::Move>)> = Vec::with_capacity(positions.len());
-    let mut history = Vec::with_capacity(positions.len());
-    for (index, position) in positions.iter().enumerate() {
-        evals.push(match position.outcome() {
+    let search_at = |searcher: &mut Searcher<G>, index: usize, limits: &Limits| {
+        let position = &positions[index];
+        match position.outcome() {
             Some(outcome) => (Eval::from_outcome(outcome, position.to_move()), None),
             None => {
-                let result = searcher.search(position, &history, &limits, 1, &mut |_| {});
+                let history: Vec<u64> = positions[..index].iter().map(|p| p.hash()).collect();
+                let result = searcher.search(position, &history, limits, 1, &mut |_| {});
                 (Eval::from_score(result.score), result.best)
             }
-        });
-        history.push(position.hash());
+        }
+    };
+    let mut evals: Vec<(Eval, Option<G::Move>)> = Vec::with_capacity(positions.len());
+    for index in 0..positions.len() {
+        evals.push(search_at(&mut searcher, index, &limits));
         if !progress(index + 1, positions.len()) {
             return Err(CANCELLED.to_string());
         }
     }
-    let scale = G::RESULT_SCALE;
-    let mut moves = Vec::with_capacity(record.moves.len());
-    for (ply, window) in positions.windows(2).enumerate() {
-        let (position, next) = (&window[0], &window[1]);
-        let mover = position.to_move();
-        let (before, best) = evals[ply];
-        let after = match next.outcome() {
-            Some(outcome) => Eval::from_outcome(outcome, mover),
-            None if next.to_move() == mover => evals[ply + 1].0,
-            None => evals[ply + 1].0.flip(),
-        };
-        let played = position
-            .parse_move(&record.moves[ply])
-            .map_err(|e| format!("move {}: {e}", ply + 1))?;
-        let best = best.filter(|&b| b != played);
-        let (win_before, win_after) = (before.win_percent(scale), after.win_percent(scale));
-        let drop = (win_before - win_after).max(0.0);
-        // A forced win given away is judged by its drop like any move (a mate is 100%):
-        // a mate found at one depth and not at the next is common, and a position still
-        // clearly won is no blunder (docs/review.md, Defaults).
-        let mark = if best.is_none() {
-            None
-        } else {
-            THRESHOLDS
-                .iter()
-                .find(|(threshold, _)| drop >= *threshold)
-                .map(|&(_, mark)| mark)
-        };
-        moves.push(MoveReview {
-            ply: ply + 1,
-            mover: mover.index() as u8 + 1,
-            mv: played.to_string(),
+    let judge_move = |ply: usize, before: (Eval, Option<G::Move>), next: Eval| {
+        judge(
+            &positions[ply],
+            &positions[ply + 1],
+            &record.moves[ply],
+            ply,
             before,
-            after,
-            win_before,
-            win_after,
-            best: best.map(|b| b.to_string()),
-            mark,
-            accuracy: move_accuracy(win_before, win_after),
-        });
+            next,
+        )
+    };
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for ply in 0..record.moves.len() {
+        moves.push(judge_move(ply, evals[ply], evals[ply + 1].0)?);
+    }
+    // A mistake or blunder stands only if a deeper search confirms it: the move is judged
+    // again with both positions searched `confirmation_plies` deeper and keeps the milder
+    // verdict.
+    // Searches of one depth find a mate at one position and miss it at the next, and an
+    // evaluation of a lost position near 10% falls to 0% when the next search sees the mate;
+    // neither is the mover's error (docs/review.md, Confirmation).
+    let deeper = deeper_limits(&limits, config.confirmation_plies);
+    let mut confirmed: Vec<Option<(Eval, Option<G::Move>)>> = vec![None; positions.len()];
+    for ply in 0..moves.len() {
+        if config.confirmation_plies == 0 || moves[ply].mark < Some(Mark::Mistake) {
+            continue;
+        }
+        for index in [ply, ply + 1] {
+            if confirmed[index].is_none() {
+                confirmed[index] = Some(search_at(&mut searcher, index, &deeper));
+                if !progress(positions.len(), positions.len()) {
+                    return Err(CANCELLED.to_string());
+                }
+            }
+        }
+        if let (Some(before), Some((next, _))) = (confirmed[ply], confirmed[ply + 1]) {
+            let again = judge_move(ply, before, next)?;
+            if again.mark < moves[ply].mark {
+                moves[ply] = MoveReview {
+                    rechecked: true,
+                    ..again
+                };
+            }
+        }
     }
     // Player 1's winning chance through the game, for the volatility weights.
     let curve: Vec<f64> = positions
         .iter()
         .zip(&evals)
         .map(|(position, &(eval, _))| match position.to_move() {
-            Player::One => eval.win_percent(scale),
-            Player::Two => eval.flip().win_percent(scale),
+            Player::One => eval.win_percent(G::RESULT_SCALE),
+            Player::Two => eval.flip().win_percent(G::RESULT_SCALE),
         })
         .collect();
     let players = [Player::One, Player::Two].map(|player| {
@@ -264,6 +277,67 @@ pub fn review<G: Game>(
         moves,
         players,
     })
+}
+
+/// The move `text`, played at `ply` from `position` to `next`, judged from the search of
+/// `position` (its evaluation from the side to move's view and best move) and the
+/// evaluation of `next` (from its side to move's view).
+fn judge<G: Game>(
+    position: &G,
+    next: &G,
+    text: &str,
+    ply: usize,
+    (before, best): (Eval, Option<G::Move>),
+    next_eval: Eval,
+) -> Result<MoveReview, String> {
+    let mover = position.to_move();
+    let after = match next.outcome() {
+        Some(outcome) => Eval::from_outcome(outcome, mover),
+        None if next.to_move() == mover => next_eval,
+        None => next_eval.flip(),
+    };
+    let played = position
+        .parse_move(text)
+        .map_err(|e| format!("move {}: {e}", ply + 1))?;
+    let best = best.filter(|&b| b != played);
+    let scale = G::RESULT_SCALE;
+    let (win_before, win_after) = (before.win_percent(scale), after.win_percent(scale));
+    let drop = (win_before - win_after).max(0.0);
+    // A forced win given away is judged by its drop like any move (a mate is 100%): a
+    // position still clearly won is no blunder. The search's own choice is never marked.
+    let mark = if best.is_none() {
+        None
+    } else {
+        THRESHOLDS
+            .iter()
+            .find(|(threshold, _)| drop >= *threshold)
+            .map(|&(_, mark)| mark)
+    };
+    Ok(MoveReview {
+        ply: ply + 1,
+        mover: mover.index() as u8 + 1,
+        mv: played.to_string(),
+        before,
+        after,
+        win_before,
+        win_after,
+        best: best.map(|b| b.to_string()),
+        mark,
+        rechecked: false,
+        accuracy: move_accuracy(win_before, win_after),
+    })
+}
+
+/// The search that confirms a mark: `plies` deeper, or for a time or node limit twice as
+/// much per ply.
+fn deeper_limits(limits: &Limits, plies: u32) -> Limits {
+    let factor = 1u32 << plies.min(8);
+    Limits {
+        depth: limits.depth.map(|d| d + plies),
+        movetime: limits.movetime.map(|t| t * factor),
+        nodes: limits.nodes.map(|n| n.saturating_mul(u64::from(factor))),
+        ..*limits
+    }
 }
 
 /// `shove review FILE`: the game in `path` (a record, or game `number` of a match log)
@@ -299,6 +373,8 @@ pub struct ReviewSettings {
     pub limits: Limits,
     pub threads: usize,
     pub hash_megabytes: usize,
+    /// `None`: the game's [`Game::REVIEW_CONFIRMATION`].
+    pub confirmation_plies: Option<u32>,
     pub json: bool,
     pub progress: bool,
     /// Where a watcher (the GUI) reads the progress and asks to stop.
@@ -342,6 +418,9 @@ impl GameVisitor for Visit<'_> {
             hash_megabytes: settings.hash_megabytes,
             network: crate::nnue::choice::resolve::<G>(None, None)?,
             watch: settings.watch.clone(),
+            confirmation_plies: settings
+                .confirmation_plies
+                .unwrap_or(G::REVIEW_CONFIRMATION),
         };
         let bar = progress_bar(settings.progress, self.record.moves.len() + 1);
         let watch = settings.watch.as_deref();

@@ -15,6 +15,10 @@ use std::process::Command;
 const SHOVE: &str = env!("CARGO_BIN_EXE_shove");
 
 fn config(depth: u32) -> ReviewConfig {
+    confirmed(depth, Position::REVIEW_CONFIRMATION)
+}
+
+fn confirmed(depth: u32, confirmation_plies: u32) -> ReviewConfig {
     ReviewConfig {
         limits: Limits {
             depth: Some(depth),
@@ -24,6 +28,7 @@ fn config(depth: u32) -> ReviewConfig {
         hash_megabytes: 16,
         network: None,
         watch: None,
+        confirmation_plies,
     }
 }
 
@@ -114,29 +119,76 @@ fn a_missed_forced_win_is_a_blunder_and_the_winning_move_has_no_mark() {
     assert!(blunders > 0);
 }
 
+/// Random games reviewed at depth 2, with and without confirmation: the same first
+/// searches, so the same marks found; a `?` or `??` the search two plies deeper judges
+/// milder is withdrawn (the move then shows the deeper evaluations), and none is made
+/// harsher. Real blunders keep theirs (the test above, whose marks are all confirmed).
+#[test]
+fn a_mistake_stands_only_if_a_deeper_search_confirms_it() {
+    let (mut withdrawn, mut kept_marks) = (0, 0);
+    for (start, moves, _) in random_games(4) {
+        let line = record(&start, &moves);
+        let run = |plies| {
+            review::<Position>(&line, &confirmed(2, plies), &mut |_, _| true)
+                .expect("the review runs")
+                .moves
+        };
+        for (found, kept) in run(0).iter().zip(run(2)) {
+            assert!(!found.rechecked);
+            assert!(kept.mark <= found.mark, "{found:?} then {kept:?}");
+            if kept.mark < found.mark {
+                assert!(kept.rechecked, "{kept:?}");
+                assert!(found.mark >= Some(Mark::Mistake), "{found:?}");
+            } else {
+                assert_eq!((kept.before, kept.after), (found.before, found.after));
+            }
+            withdrawn += usize::from(kept.mark < found.mark);
+            kept_marks += usize::from(kept.mark >= Some(Mark::Mistake));
+        }
+    }
+    assert!(
+        withdrawn > 0 && kept_marks > 0,
+        "{withdrawn} withdrawn, {kept_marks} kept"
+    );
+}
+
+/// `count` games of random moves (40 at most) from Akiba's start: the start, the moves and
+/// who decided each.
+fn random_games(count: usize) -> Vec<(String, Vec<String>, Vec<Player>)> {
+    let mut rng = StdRng::seed_from_u64(7);
+    (0..count)
+        .map(|_| {
+            let mut position = Position::start(Default::default());
+            let start = position.to_string();
+            let mut moves = Vec::new();
+            let mut movers = Vec::new();
+            while moves.len() < 40 && position.outcome().is_none() {
+                let mut list = MoveList::new();
+                position.legal_moves(&mut list);
+                let mv = list[rng.random_range(0..list.len())];
+                movers.push(position.to_move());
+                moves.push(mv.to_string());
+                position.play(mv);
+            }
+            (start, moves, movers)
+        })
+        .collect()
+}
+
 /// With extra moves the mover of consecutive moves can be the same player: the evaluation
 /// after a move is the next move's before, negated only when the decision changes hands.
 #[test]
 fn evaluations_follow_the_mover_through_extra_moves() {
-    let mut rng = StdRng::seed_from_u64(7);
     let mut extra_moves = 0;
-    for _ in 0..4 {
-        let mut position = Position::start(Default::default());
-        let start = position.to_string();
-        let mut moves = Vec::new();
-        let mut movers = Vec::new();
-        while moves.len() < 40 && position.outcome().is_none() {
-            let mut list = MoveList::new();
-            position.legal_moves(&mut list);
-            let mv = list[rng.random_range(0..list.len())];
-            movers.push(position.to_move());
-            moves.push(mv.to_string());
-            position.play(mv);
-        }
+    for (start, moves, movers) in random_games(4) {
         extra_moves += movers.windows(2).filter(|w| w[0] == w[1]).count();
         let result = reviewed(&record(&start, &moves), 3);
         for (pair, who) in result.moves.windows(2).zip(movers.windows(2)) {
             assert_eq!(pair[0].mover, who[0].index() as u8 + 1);
+            // A move judged again deeper shows that search's evaluations.
+            if pair[0].rechecked || pair[1].rechecked {
+                continue;
+            }
             if pair[1].after == Eval::Over(1) || pair[1].after == Eval::Over(-1) {
                 continue;
             }
@@ -192,6 +244,22 @@ fn the_command_line_reviews_records_and_logs_as_text_and_json() {
     assert_eq!(json["moves"][0]["ply"], 1);
     assert!(json["moves"][0]["before"]["mate"].as_i64().unwrap() > 0);
     assert_eq!(json["players"][0]["name"], "Ann");
+    assert_eq!(json["moves"][0]["rechecked"], false);
+    // Confirmation only ever withdraws a `?` or `??`: this move has none to withdraw.
+    let mark = json["moves"][0]["mark"].clone();
+    for confirm in ["0", "4"] {
+        let output = run(&[
+            "review",
+            file,
+            "--depth",
+            "5",
+            "--confirm",
+            confirm,
+            "--json",
+        ]);
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(json["moves"][0]["mark"], mark, "--confirm {confirm}");
+    }
     // Without a limit: the game's measured default (Akiba: depth 8, docs/review.md).
     let output = run(&["review", file, "--json", "--quiet"]);
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
@@ -201,10 +269,11 @@ fn the_command_line_reviews_records_and_logs_as_text_and_json() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.lines().count() == 4, "{text}");
     assert!(text.contains("player 1 Ann: accuracy"), "{text}");
-    // Bad input: a missing file, a damaged record, a depth out of range.
+    // Bad input: a missing file, a damaged record, a depth or confirmation out of range.
     for args in [
         &["review", "no-such-file.txt"][..],
         &["review", file, "--depth", "0"][..],
+        &["review", file, "--confirm", "9"][..],
         &["review", file, "--number", "2"][..],
     ] {
         let output = run(args);

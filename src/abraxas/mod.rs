@@ -48,6 +48,7 @@ impl Game for Position {
     const RESULT_SCALE: f64 = 0.005120;
     /// docs/review.md, Defaults.
     const REVIEW_DEPTH: u32 = 6;
+    const REVIEW_CONFIRMATION: u32 = 4;
 
     /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
     /// (docs/strength.md).

@@ -90,6 +90,7 @@ impl Game for Position {
     const RESULT_SCALE: f64 = 0.005130;
     /// docs/review.md, Defaults.
     const REVIEW_DEPTH: u32 = 8;
+    const REVIEW_CONFIRMATION: u32 = 4;
 
     // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [

@@ -571,6 +571,10 @@ pub struct ReviewArgs {
     /// Search each position for this many milliseconds.
     #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
+    /// Search a move marked `?` or `??` again this many plies deeper before the mark
+    /// stands, 0..=8 (0: marks stand as found; default: the game's, docs/review.md).
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(0..=8))]
+    pub confirm: Option<u32>,
     /// Search threads (lazy SMP), 1..=256.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,

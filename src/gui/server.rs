@@ -496,6 +496,7 @@ async fn review_game(
         },
         threads: 1,
         hash_megabytes: 16,
+        confirmation_plies: None,
         json: true,
         progress: false,
         watch: Some(watch),

@@ -50,7 +50,8 @@ impl Game for Position {
     // The built-in network's training fit (docs/nnue.md): the network is the default.
     const RESULT_SCALE: f64 = 0.003394;
     /// docs/review.md, Defaults.
-    const REVIEW_DEPTH: u32 = 8;
+    const REVIEW_DEPTH: u32 = 6;
+    const REVIEW_CONFIRMATION: u32 = 2;
 
     // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [
