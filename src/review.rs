@@ -225,10 +225,9 @@ pub fn review<G: Game>(
     }
     // A mistake or blunder stands only if a deeper search confirms it: the move is judged
     // again with both positions searched `confirmation_plies` deeper and keeps the milder
-    // verdict.
-    // Searches of one depth find a mate at one position and miss it at the next, and an
-    // evaluation of a lost position near 10% falls to 0% when the next search sees the mate;
-    // neither is the mover's error (docs/review.md, Confirmation).
+    // verdict. Searches of one depth find a mate at one position and miss it at the next,
+    // and a lost position scored near 10% falls to 0% when the next search sees the mate:
+    // such marks do not survive a deeper search, a real error's does (docs/review.md).
     let deeper = deeper_limits(&limits, config.confirmation_plies);
     let mut confirmed: Vec<Option<(Eval, Option<G::Move>)>> = vec![None; positions.len()];
     for ply in 0..moves.len() {
