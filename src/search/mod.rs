@@ -948,8 +948,21 @@ impl<G: Game> Worker<G> {
                 break;
             }
             let quiet = !position.is_tactical(mv);
-            let nodes_before = self.nodes;
             let move_index = G::move_index(mv);
+            // History pruning: near the horizon, a quiet move that has failed often here
+            // before is not tried once another move has been.
+            if ply > 0
+                && quiet
+                && searched > 0
+                && depth <= params.history_prune_depth
+                && best_score > -MATE_BOUND
+                && !self.exact
+                && self.histories.score(me, move_index, context)
+                    < -params.history_prune_margin * depth
+            {
+                continue;
+            }
+            let nodes_before = self.nodes;
             let mut child = position.clone();
             child.play(mv);
             let same_side = child.to_move() == position.to_move();

@@ -70,6 +70,10 @@ search_params! {
     /// Late move reductions shrink by a quiet move's history over this (grow when it is
     /// negative).
     lmr_history_divisor: off i32::MAX, default 8192;
+    /// History pruning: at depth ≤ this, a quiet move after the first whose history is
+    /// below `−history_prune_margin · depth` is not searched.
+    history_prune_depth: off 0, default 0;
+    history_prune_margin: off 0, default 4096;
     /// Internal iterative reduction: a node of at least this depth without a table move is
     /// searched one ply shallower.
     iir_depth: off i32::MAX, default 4;
