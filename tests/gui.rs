@@ -1417,7 +1417,7 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
     assert_eq!(
         page.js("return document.getElementById('review-depth').selectedOptions[0].textContent")
             .await,
-        "default (depth 8)"
+        "default (depth 6)"
     );
     page.js("document.getElementById('review-depth').value = '12'; return true")
         .await;
