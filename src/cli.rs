@@ -6,6 +6,7 @@ pub mod args;
 use crate::game::Game;
 use crate::nnue::Network;
 use crate::perft;
+use crate::phrase::Phrase;
 use crate::pipeline::openings::OpeningConfig;
 use crate::search::{self, Searcher};
 use std::io::{self, Write};
@@ -18,11 +19,13 @@ pub const MAX_PERFT_DEPTH: u32 = 20;
 
 /// The rules given as engine options (name, value), e.g. from the command line's rule flags;
 /// an option that is not a rule of the game is an error.
-pub fn rules<G: Game>(options: &[(String, String)]) -> Result<G::Rules, String> {
+pub fn rules<G: Game>(options: &[(String, String)]) -> Result<G::Rules, Phrase> {
     let mut rules = G::Rules::default();
     for (name, value) in options {
         if !G::set_rule_option(&mut rules, name, value)? {
-            return Err(format!("{name} is not a rule option of {}", G::NAME));
+            return Err(Phrase::new("{option} is not a rule option of {game}")
+                .with("option", name)
+                .with("game", G::NAME));
         }
     }
     Ok(rules)

@@ -3,6 +3,7 @@
 
 use crate::linear::Terms;
 use crate::nnue::Inputs;
+use crate::phrase::{Phrase, Phrased};
 use std::fmt;
 use std::mem::MaybeUninit;
 use std::str::FromStr;
@@ -116,17 +117,27 @@ impl<M: Copy> std::ops::Deref for MoveList<M> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// The text is not a move in this game's notation.
-    Syntax { text: String, reason: String },
+    Syntax { text: String, reason: Phrase },
     /// Well-formed, but not legal here.
     Illegal { text: String },
 }
 
+impl Phrased for MoveError {
+    fn phrase(&self) -> Phrase {
+        match self {
+            MoveError::Syntax { text, reason } => Phrase::new("bad move '{move}': {reason}")
+                .with("move", text)
+                .with_phrase("reason", reason.clone()),
+            MoveError::Illegal { text } => {
+                Phrase::new("illegal move '{move}' in this position").with("move", text)
+            }
+        }
+    }
+}
+
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Syntax { text, reason } => write!(f, "bad move '{text}': {reason}"),
-            MoveError::Illegal { text } => write!(f, "illegal move '{text}' in this position"),
-        }
+        self.phrase().fmt(f)
     }
 }
 
@@ -142,13 +153,13 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
         + Eq
         + fmt::Debug
         + fmt::Display
-        + FromStr<Err: fmt::Display>
+        + FromStr<Err: Phrased>
         + Send
         + Sync
         + 'static;
     /// Rule variants the game can be played under (fixed for a whole game).
     type Rules: Copy + Default + fmt::Debug + Send + Sync + 'static;
-    type ParseError: std::error::Error + Send + Sync + 'static;
+    type ParseError: std::error::Error + Phrased + Send + Sync + 'static;
 
     /// The name used by `--game` and the protocol's `Game` option.
     const NAME: &'static str;
@@ -289,7 +300,7 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// e.g. `ExtraMove type check default true`.
     fn rule_options() -> &'static [&'static str];
     /// Applies one rule option; `Ok(false)` when the name is not a rule option of this game.
-    fn set_rule_option(rules: &mut Self::Rules, name: &str, value: &str) -> Result<bool, String>;
+    fn set_rule_option(rules: &mut Self::Rules, name: &str, value: &str) -> Result<bool, Phrase>;
 
     /// Parses `text` as a move and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
@@ -297,7 +308,7 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
             text.parse()
                 .map_err(|e: <Self::Move as FromStr>::Err| MoveError::Syntax {
                     text: text.to_string(),
-                    reason: e.to_string(),
+                    reason: e.phrase(),
                 })?;
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);

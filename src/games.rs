@@ -3,6 +3,7 @@
 //! (which know only [`crate::game`]) and below everything that picks one.
 
 use crate::game::Game;
+use crate::phrase::Phrase;
 use crate::{abraxas, akiba, offboard};
 
 /// Something to do with a game type chosen by name at run time.
@@ -20,7 +21,7 @@ pub const GAME_NAMES: &[&str] = &[
 
 /// Runs `visitor` with the game called `name` (case-insensitive). A new game is one more
 /// arm here (and its name in [`GAME_NAMES`]).
-pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
+pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, Phrase> {
     let name = name.to_ascii_lowercase();
     if name == akiba::Position::NAME {
         Ok(visitor.visit::<akiba::Position>())
@@ -29,11 +30,15 @@ pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, St
     } else if name == abraxas::Position::NAME {
         Ok(visitor.visit::<abraxas::Position>())
     } else {
-        Err(format!(
-            "unknown game '{name}' (expected one of: {})",
-            GAME_NAMES.join(", ")
-        ))
+        Err(unknown_game(&name))
     }
+}
+
+/// A game name that [`with_game`] does not know.
+pub fn unknown_game(name: &str) -> Phrase {
+    Phrase::new("unknown game '{name}' (expected one of: {games})")
+        .with("name", name)
+        .with("games", GAME_NAMES.join(", "))
 }
 
 /// The `UCI_Elo` range: from the weakest game's level 0 to the strongest game's level 19

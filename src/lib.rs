@@ -16,6 +16,7 @@ pub mod matches;
 pub mod nnue;
 pub mod offboard;
 pub mod perft;
+pub mod phrase;
 pub mod pipeline;
 pub mod players;
 pub mod position_string;

@@ -182,7 +182,7 @@ fn run(args: Args) -> Result<(), String> {
         search_params,
         command,
     };
-    with_game(&name, run).and_then(|result| result)
+    with_game(&name, run)?
 }
 
 /// The network file named for protocol mode or for a command that searches.

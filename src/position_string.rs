@@ -4,6 +4,7 @@
 //! per run of empty cells.
 
 use crate::game::Player;
+use crate::phrase::{Phrase, Phrased};
 use std::fmt;
 
 /// What is wrong with one of the fields the games' position strings have alike.
@@ -15,7 +16,7 @@ pub enum FieldError {
         fields: &'static str,
     },
     /// The board field: what is wrong with it.
-    Board(String),
+    Board(Phrase),
     /// The side field, and the two letters it may be.
     Side {
         text: String,
@@ -24,25 +25,35 @@ pub enum FieldError {
     Fullmove(String),
 }
 
+impl Phrased for FieldError {
+    fn phrase(&self) -> Phrase {
+        match self {
+            FieldError::Count { count, fields } => {
+                Phrase::new("position string has {count} fields, expected {expected}: {fields}")
+                    .with("count", count)
+                    .with("expected", fields.matches('<').count())
+                    .with("fields", fields)
+            }
+            FieldError::Board(why) => {
+                Phrase::new("board field: {reason}").with_phrase("reason", why.clone())
+            }
+            FieldError::Side { text, letters } => {
+                Phrase::new("side field: '{text}' is not '{one}' or '{two}'")
+                    .with("text", text)
+                    .with("one", letters[0])
+                    .with("two", letters[1])
+            }
+            FieldError::Fullmove(text) => {
+                Phrase::new("fullmove field: '{text}' is not a move number 1..4294967295")
+                    .with("text", text)
+            }
+        }
+    }
+}
+
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FieldError::Count { count, fields } => write!(
-                f,
-                "position string has {count} fields, expected {}: {fields}",
-                fields.matches('<').count()
-            ),
-            FieldError::Board(why) => write!(f, "board field: {why}"),
-            FieldError::Side { text, letters } => write!(
-                f,
-                "side field: '{text}' is not '{}' or '{}'",
-                letters[0], letters[1]
-            ),
-            FieldError::Fullmove(text) => write!(
-                f,
-                "fullmove field: '{text}' is not a move number 1..4294967295"
-            ),
-        }
+        self.phrase().fmt(f)
     }
 }
 

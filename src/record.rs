@@ -10,6 +10,7 @@
 use crate::game::{Game, Outcome, Player};
 use crate::games::{GameVisitor, with_game};
 use crate::matches::log::{GameRecord, result_text};
+use crate::phrase::{Phrase, Phrased};
 use std::fmt;
 use std::str::FromStr;
 
@@ -61,32 +62,53 @@ pub struct Variation {
 pub struct RecordError {
     /// 0 when the problem is the record as a whole (e.g. a header line missing).
     pub line: usize,
-    pub field: String,
-    pub message: String,
+    /// A header key as written, or a move or variation by its number.
+    pub field: Phrase,
+    pub message: Phrase,
+}
+
+impl Phrased for RecordError {
+    fn phrase(&self) -> Phrase {
+        let phrase = if self.line == 0 {
+            Phrase::new("{field}: {reason}")
+        } else {
+            Phrase::new("record line {line}, {field}: {reason}").with("line", self.line)
+        };
+        phrase
+            .with_phrase("field", self.field.clone())
+            .with_phrase("reason", self.message.clone())
+    }
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.field, self.message)
-        } else {
-            write!(
-                f,
-                "record line {}, {}: {}",
-                self.line, self.field, self.message
-            )
-        }
+        self.phrase().fmt(f)
     }
 }
 
 impl std::error::Error for RecordError {}
 
-fn error(line: usize, field: &str, message: impl Into<String>) -> RecordError {
+fn error(line: usize, field: Phrase, message: Phrase) -> RecordError {
     RecordError {
         line,
-        field: field.to_string(),
-        message: message.into(),
+        field,
+        message,
     }
+}
+
+/// A header key as the record writes it (not translated: it is part of the format).
+fn key(name: &str) -> Phrase {
+    Phrase::plain(name)
+}
+
+/// The field of move `n` (1-based).
+fn move_field(n: usize) -> Phrase {
+    Phrase::new("move {n}").with("n", n)
+}
+
+/// The field of variation `n` (1-based).
+fn variation_field(n: usize) -> Phrase {
+    Phrase::new("variation {n}").with("n", n)
 }
 
 /// The result as records and logs write it: `1-0`, `0-1`, `1/2-1/2`, or `*` (not over).
@@ -175,58 +197,60 @@ impl Record {
                 lines,
             },
         )
-        .map_err(|e| error(lines.game, "Game", e))?
+        .map_err(|e| error(lines.game, key("Game"), e))?
     }
 
     fn replay<G: Game>(&self, lines: &Lines) -> Result<Vec<G>, RecordError> {
         if !self.game.eq_ignore_ascii_case(G::NAME) {
             return Err(error(
                 lines.game,
-                "Game",
-                format!("a record of {}, not of {}", self.game, G::NAME),
+                key("Game"),
+                Phrase::new("a record of {record}, not of {game}")
+                    .with("record", &self.game)
+                    .with("game", G::NAME),
             ));
         }
         let mut rules = G::Rules::default();
         for (name, value) in &self.rules {
             let known = G::set_rule_option(&mut rules, name, value)
-                .map_err(|e| error(lines.rules, "Rules", e))?;
+                .map_err(|e| error(lines.rules, key("Rules"), e))?;
             if !known {
                 return Err(error(
                     lines.rules,
-                    "Rules",
-                    format!("{name} is not a rule option of {}", G::NAME),
+                    key("Rules"),
+                    Phrase::new("{option} is not a rule option of {game}")
+                        .with("option", name)
+                        .with("game", G::NAME),
                 ));
             }
         }
         let start = match self.start.trim() {
             "startpos" => G::start(rules),
             text => {
-                G::parse(text, rules).map_err(|e| error(lines.start, "Start", e.to_string()))?
+                G::parse(text, rules).map_err(|e| error(lines.start, key("Start"), e.phrase()))?
             }
         };
         let mut positions = Vec::with_capacity(self.moves.len() + 1);
         positions.push(start);
         for (index, text) in self.moves.iter().enumerate() {
             let line = lines.moves.get(index).copied().unwrap_or(0);
-            let field = format!("move {}", index + 1);
+            let field = move_field(index + 1);
             let mut position = positions[index].clone();
             if let Some(&mover) = lines.movers.get(index)
                 && mover != position.to_move()
             {
                 return Err(error(
                     line,
-                    &field,
-                    format!(
-                        "'{}' is written for {}, but it is {}'s decision",
-                        text,
-                        player_tag(mover),
-                        player_tag(position.to_move())
-                    ),
+                    field,
+                    Phrase::new("'{move}' is written for {mover}, but it is {player}'s decision")
+                        .with("move", text)
+                        .with("mover", player_tag(mover))
+                        .with("player", player_tag(position.to_move())),
                 ));
             }
             let mv = position
                 .parse_move(text)
-                .map_err(|e| error(line, &field, e.to_string()))?;
+                .map_err(|e| error(line, field, e.phrase()))?;
             position.play(mv);
             positions.push(position);
         }
@@ -236,18 +260,16 @@ impl Record {
         {
             return Err(error(
                 lines.result,
-                "Result",
-                format!(
-                    "'{}', but the game ends {} by the rules",
-                    result_field(self.result),
-                    result_text(outcome)
-                ),
+                key("Result"),
+                Phrase::new("'{result}', but the game ends {outcome} by the rules")
+                    .with("result", result_field(self.result))
+                    .with("outcome", result_text(outcome)),
             ));
         }
         for index in 0..self.variations.len() {
             let line = lines.variations.get(index).copied().unwrap_or(0);
             self.check_variation::<G>(index, &positions[0])
-                .map_err(|message| error(line, &format!("variation {}", index + 1), message))?;
+                .map_err(|message| error(line, variation_field(index + 1), message))?;
         }
         Ok(positions)
     }
@@ -269,49 +291,55 @@ impl Record {
 
     /// Variation `index` branches off a line written before it, replaces one of that
     /// line's moves with another, and replays from `start`.
-    fn check_variation<G: Game>(&self, index: usize, start: &G) -> Result<(), String> {
+    fn check_variation<G: Game>(&self, index: usize, start: &G) -> Result<(), Phrase> {
         let variation = &self.variations[index];
         if variation.parent > index {
-            return Err(format!(
-                "branches off variation {}, which is not written before it",
-                variation.parent
-            ));
+            return Err(
+                Phrase::new("branches off variation {n}, which is not written before it")
+                    .with("n", variation.parent),
+            );
         }
         let parent = if variation.parent == 0 {
             self.moves.clone()
         } else {
             self.variation_line(variation.parent - 1)
-                .ok_or("its parent line does not replay")?
+                .ok_or_else(|| Phrase::new("its parent line does not replay"))?
         };
         let of = match variation.parent {
-            0 => "the main line".to_string(),
-            j => format!("variation {j}"),
+            0 => Phrase::new("the main line"),
+            j => variation_field(j),
         };
         if variation.ply == 0 || variation.ply > parent.len() {
-            return Err(format!(
-                "starts at move {}, but {of} has moves 1 to {}: a variation replaces one of them",
-                variation.ply,
-                parent.len()
-            ));
+            return Err(Phrase::new(
+                "starts at move {ply}, but {line} has moves 1 to {last}: a variation replaces \
+                 one of them",
+            )
+            .with("ply", variation.ply)
+            .with_phrase("line", of)
+            .with("last", parent.len()));
         }
         let Some(first) = variation.moves.first() else {
-            return Err("has no moves".to_string());
+            return Err(Phrase::new("has no moves"));
         };
         if *first == parent[variation.ply - 1] {
-            return Err(format!(
-                "its first move {first} is move {} of {of} itself, not another line",
-                variation.ply
-            ));
+            return Err(Phrase::new(
+                "its first move {move} is move {ply} of {line} itself, not another line",
+            )
+            .with("move", first)
+            .with("ply", variation.ply)
+            .with_phrase("line", of));
         }
         let mut position = start.clone();
         for text in &parent[..variation.ply - 1] {
-            let mv = position.parse_move(text).map_err(|e| e.to_string())?;
+            let mv = position.parse_move(text).map_err(|e| e.phrase())?;
             position.play(mv);
         }
         for (offset, text) in variation.moves.iter().enumerate() {
-            let mv = position
-                .parse_move(text)
-                .map_err(|e| format!("move {}: {e}", variation.ply + offset))?;
+            let mv = position.parse_move(text).map_err(|e| {
+                Phrase::new("move {n}: {reason}")
+                    .with("n", variation.ply + offset)
+                    .with_phrase("reason", e.phrase())
+            })?;
             position.play(mv);
         }
         Ok(())
@@ -450,34 +478,41 @@ impl GameVisitor for Movers<'_> {
 }
 
 /// `Variation K[ of J]: N. MOVE MOVE …`, the variation numbered `expected` (0-based).
-fn parse_variation(line: &str, expected: usize) -> Result<Variation, String> {
-    let form = "is not 'Variation K[ of J]: N. MOVE …'";
-    let (head, body) = line
-        .split_once(':')
-        .ok_or_else(|| format!("'{line}' {form}"))?;
+fn parse_variation(line: &str, expected: usize) -> Result<Variation, Phrase> {
+    let form = || Phrase::new("'{line}' is not 'Variation K[ of J]: N. MOVE …'").with("line", line);
+    let (head, body) = line.split_once(':').ok_or_else(form)?;
     let head: Vec<&str> = head.split_whitespace().skip(1).collect();
     let (number, parent) = match head[..] {
         [k] => (k, "0"),
         [k, of, j] if of.eq_ignore_ascii_case("of") => (k, j),
-        _ => return Err(format!("'{line}' {form}")),
+        _ => return Err(form()),
     };
     if number != (expected + 1).to_string() {
-        return Err(format!("numbered '{number}', expected '{}'", expected + 1));
+        return Err(Phrase::new("numbered '{number}', expected '{expected}'")
+            .with("number", number)
+            .with("expected", expected + 1));
     }
-    let parent: usize = parent
-        .parse()
-        .map_err(|_| format!("'of {parent}' does not name a variation by its number"))?;
+    let parent: usize = parent.parse().map_err(|_| {
+        Phrase::new("'of {parent}' does not name a variation by its number").with("parent", parent)
+    })?;
     let mut words = body.split_whitespace();
     let ply = words
         .next()
         .and_then(|w| w.strip_suffix('.'))
         .and_then(|n| n.parse::<usize>().ok())
-        .ok_or_else(|| format!("'{line}' {form}: no move number 'N.'"))?;
+        .ok_or_else(|| {
+            Phrase::new("{reason}: no move number 'N.'").with_phrase("reason", form())
+        })?;
     Ok(Variation {
         parent,
         ply,
         moves: words.map(str::to_string).collect(),
     })
+}
+
+/// Movers (`p1`, `p2`) are written for all the moves or for none.
+fn some_movers() -> Phrase {
+    Phrase::new("movers given for some moves only")
 }
 
 /// Header keys, each allowed once, in the order `Display` writes them.
@@ -505,12 +540,14 @@ impl FromStr for Record {
             if let Some(ply) = first.strip_suffix('.')
                 && variations.is_empty()
             {
-                let field = format!("move {}", moves.len() + 1);
+                let field = move_field(moves.len() + 1);
                 if ply != (moves.len() + 1).to_string() {
                     return Err(error(
                         number,
-                        &field,
-                        format!("numbered '{first}', expected '{}.'", moves.len() + 1),
+                        field,
+                        Phrase::new("numbered '{number}', expected '{expected}.'")
+                            .with("number", first)
+                            .with("expected", moves.len() + 1),
                     ));
                 }
                 let words: Vec<&str> = line.split_whitespace().skip(1).collect();
@@ -521,15 +558,15 @@ impl FromStr for Record {
                     _ => {
                         return Err(error(
                             number,
-                            &field,
-                            format!("'{line}' is not 'N. p1|p2 MOVE'"),
+                            field,
+                            Phrase::new("'{line}' is not 'N. p1|p2 MOVE'").with("line", line),
                         ));
                     }
                 };
                 // A record without movers is read as one; movers given are checked.
                 if let Some(mover) = mover {
                     if lines.movers.len() != moves.len() {
-                        return Err(error(number, &field, "movers given for some moves only"));
+                        return Err(error(number, field, some_movers()));
                     }
                     lines.movers.push(mover);
                 }
@@ -539,11 +576,7 @@ impl FromStr for Record {
             }
             if first.eq_ignore_ascii_case("variation") {
                 let variation = parse_variation(line, variations.len()).map_err(|message| {
-                    error(
-                        number,
-                        &format!("variation {}", variations.len() + 1),
-                        message,
-                    )
+                    error(number, variation_field(variations.len() + 1), message)
                 })?;
                 variations.push(variation);
                 lines.variations.push(number);
@@ -552,44 +585,51 @@ impl FromStr for Record {
             if !variations.is_empty() {
                 return Err(error(
                     number,
-                    "moves",
-                    format!("'{line}' after the variations: they come last"),
+                    Phrase::new("moves"),
+                    Phrase::new("'{line}' after the variations: they come last").with("line", line),
                 ));
             }
             let Some((key, value)) = line.split_once(':') else {
                 return Err(error(
                     number,
-                    "header",
-                    format!("'{line}' is neither 'Key: value' nor a move 'N. p1|p2 MOVE'"),
+                    Phrase::new("header"),
+                    Phrase::new("'{line}' is neither 'Key: value' nor a move 'N. p1|p2 MOVE'")
+                        .with("line", line),
                 ));
             };
             let key = key.trim();
             let Some(slot) = KEYS.iter().position(|k| k.eq_ignore_ascii_case(key)) else {
                 return Err(error(
                     number,
-                    key,
-                    format!("unknown header key (expected one of {})", KEYS.join(", ")),
+                    self::key(key),
+                    Phrase::new("unknown header key (expected one of {keys})")
+                        .with("keys", KEYS.join(", ")),
                 ));
             };
             if !moves.is_empty() {
-                return Err(error(number, KEYS[slot], "header line after the moves"));
+                return Err(error(
+                    number,
+                    self::key(KEYS[slot]),
+                    Phrase::new("header line after the moves"),
+                ));
             }
             if let Some((first, _)) = &values[slot] {
                 return Err(error(
                     number,
-                    KEYS[slot],
-                    format!("given twice (first on line {first})"),
+                    self::key(KEYS[slot]),
+                    Phrase::new("given twice (first on line {line})").with("line", first),
                 ));
             }
             values[slot] = Some((number, value.trim().to_string()));
         }
         if !lines.movers.is_empty() && lines.movers.len() != moves.len() {
-            return Err(error(0, "moves", "movers given for some moves only"));
+            return Err(error(0, Phrase::new("moves"), some_movers()));
         }
-        for key in REQUIRED {
-            let slot = KEYS.iter().position(|k| *k == key).expect("a key");
+        for name in REQUIRED {
+            let slot = KEYS.iter().position(|k| *k == name).expect("a key");
             if values[slot].is_none() {
-                return Err(error(0, key, format!("no '{key}:' line")));
+                let missing = Phrase::new("no '{key}:' line").with("key", name);
+                return Err(error(0, key(name), missing));
             }
         }
         let mut take = |key: &str| -> (usize, String) {
@@ -607,15 +647,18 @@ impl FromStr for Record {
                     .split_once('=')
                     .map(|(n, v)| (n.to_string(), v.to_string()))
                     .ok_or_else(|| {
-                        error(rules_line, "Rules", format!("'{option}' is not Name=value"))
+                        let form =
+                            Phrase::new("'{option}' is not Name=value").with("option", option);
+                        error(rules_line, key("Rules"), form)
                     })
             })
             .collect::<Result<_, _>>()?;
         let result = parse_result(&result_text).ok_or_else(|| {
             error(
                 result_line,
-                "Result",
-                format!("'{result_text}' is not 1-0, 0-1, 1/2-1/2 or *"),
+                key("Result"),
+                Phrase::new("'{result}' is not 1-0, 0-1, 1/2-1/2 or *")
+                    .with("result", &result_text),
             )
         })?;
         let record = Record {

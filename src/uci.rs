@@ -75,7 +75,7 @@ struct RuleOf<'a> {
 impl GameVisitor for RuleOf<'_> {
     type Output = Result<bool, String>;
     fn visit<G: Game>(self) -> Result<bool, String> {
-        G::set_rule_option(&mut G::Rules::default(), self.name, self.value)
+        G::set_rule_option(&mut G::Rules::default(), self.name, self.value).map_err(String::from)
     }
 }
 

@@ -791,11 +791,13 @@ fn parse_table(text: &str) -> Result<Vec<Entry>, String> {
         let mut counts = Vec::new();
         for field in fields {
             if let Some(v) = field.strip_prefix("target=") {
-                Position::set_rule_option(&mut rules, "AbraxasTarget", v).map_err(fail)?;
+                Position::set_rule_option(&mut rules, "AbraxasTarget", v)
+                    .map_err(|e| fail(e.into()))?;
                 continue;
             }
             if let Some(v) = field.strip_prefix("blue=") {
-                Position::set_rule_option(&mut rules, "AbraxasBlue", v).map_err(fail)?;
+                Position::set_rule_option(&mut rules, "AbraxasBlue", v)
+                    .map_err(|e| fail(e.into()))?;
                 continue;
             }
             let parts: Vec<&str> = field.split_whitespace().collect();

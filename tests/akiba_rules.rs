@@ -1157,7 +1157,7 @@ fn fuzzed_position_strings_and_moves_never_panic() {
                 }
                 Err(MoveError::Syntax { text, reason }) => {
                     assert_eq!(text, mv_text);
-                    assert!(!reason.is_empty());
+                    assert!(!reason.to_string().is_empty());
                     assert!(mv_text.parse::<Move>().is_err());
                 }
             }
@@ -1372,7 +1372,7 @@ fn parse_move_rejects_illegal_moves_and_garbage() {
         match start.parse_move(text) {
             Err(MoveError::Syntax { text: t, reason }) => {
                 assert_eq!(t, text);
-                assert!(!reason.is_empty());
+                assert!(!reason.to_string().is_empty());
                 let message = MoveError::Syntax { text: t, reason }.to_string();
                 assert!(message.contains("bad move"), "{message}");
             }

@@ -1,7 +1,8 @@
 //! Every English text the pages of `shove gui` show has its German and French: the words
-//! of the pages (`t('…')` in the modules, `data-i18n…` in the HTML), the server's phrases
-//! (`Phrase::new("…")` in src/gui/, src/gui/phrase.rs) and the puzzle themes, each in both
-//! dictionaries (src/gui/assets/lang-de.js, lang-fr.js) with the same `{placeholders}`.
+//! of the pages (`t('…')` in the modules, `data-i18n…` in the HTML), the phrases
+//! (`Phrase::new("…")` anywhere in src/, src/phrase.rs: the server's and the games' errors)
+//! and the puzzle themes, each in both dictionaries (src/gui/assets/lang-de.js, lang-fr.js)
+//! with the same `{placeholders}`.
 //! No browser: the dictionaries and sources are read as text.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,6 +19,20 @@ fn files(dir: &str, ext: &str) -> Vec<(String, String)> {
     for entry in std::fs::read_dir(Path::new(ROOT).join(dir)).expect("a directory") {
         let path = entry.expect("an entry").path();
         if path.extension().is_some_and(|e| e == ext) {
+            out.push((path.display().to_string(), read(&path)));
+        }
+    }
+    out
+}
+
+/// Every `.rs` file under `dir`, with its text.
+fn rust_files(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("a directory") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
             out.push((path.display().to_string(), read(&path)));
         }
     }
@@ -93,7 +108,7 @@ fn english() -> BTreeSet<String> {
             words.insert(text[..text.find('<').expect("a closing tag")].to_string());
         }
     }
-    for (_, rust) in files("src/gui", "rs") {
+    for (_, rust) in rust_files(&Path::new(ROOT).join("src")) {
         // Not the unit tests' phrases.
         let rust = joined(rust.split("#[cfg(test)]").next().unwrap_or_default());
         words.extend(
@@ -148,6 +163,11 @@ fn every_english_text_has_its_german_and_french() {
         "the game line",
         "no token: open the address shove gui printed at start (http://127.0.0.1:{port}/?token=…)",
         "capture-chain",
+        "board field: {reason}",
+        "'{text}' is not a square a1..g7",
+        "bad {field}: {reason}",
+        "record line {line}, {field}: {reason}",
+        "sector {sector} value '{text}' is not 1, 2 or 3",
     ] {
         assert!(
             english.contains(sure),

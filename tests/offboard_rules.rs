@@ -1083,7 +1083,7 @@ fn fuzzed_position_strings_and_moves_never_panic() {
                 }
                 Err(MoveError::Syntax { text, reason }) => {
                     assert_eq!(text, mv_text);
-                    assert!(!reason.is_empty());
+                    assert!(!reason.to_string().is_empty());
                     assert!(mv_text.parse::<Move>().is_err());
                 }
             }
@@ -1245,7 +1245,7 @@ fn offboard_sectors_option() {
             Err(message) => {
                 for word in words {
                     assert!(
-                        message.contains(word),
+                        message.to_string().contains(word),
                         "'{bad}': '{message}' lacks '{word}'"
                     );
                 }

@@ -258,8 +258,12 @@ fn damaged_records_are_refused_naming_the_line_and_field() {
     ];
     for (text, line, field, words) in cases {
         let e = refused(&text);
-        assert_eq!((e.line, e.field.as_str()), (line, field), "{e}\n{text}");
-        assert!(e.message.contains(words), "{e}");
+        assert_eq!(
+            (e.line, e.field.to_string().as_str()),
+            (line, field),
+            "{e}\n{text}"
+        );
+        assert!(e.message.to_string().contains(words), "{e}");
         assert!(
             e.to_string()
                 .starts_with(&format!("record line {line}, {field}: ")),
@@ -270,7 +274,7 @@ fn damaged_records_are_refused_naming_the_line_and_field() {
         "Start: WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1\n",
         "",
     ));
-    assert_eq!((e.line, e.field.as_str()), (0, "Start"), "{e}");
+    assert_eq!((e.line, e.field.to_string().as_str()), (0, "Start"), "{e}");
 }
 
 #[test]
@@ -278,9 +282,10 @@ fn a_record_of_another_game_or_rule_set_is_refused() {
     // An Akiba game written as Offboard: the start position is not Offboard's.
     let good = akiba_record().to_string();
     let e = refused(&good.replace("Game: akiba", "Game: offboard"));
-    assert_eq!((e.line, e.field.as_str()), (3, "Rules"), "{e}");
+    assert_eq!((e.line, e.field.to_string().as_str()), (3, "Rules"), "{e}");
     assert!(
         e.message
+            .to_string()
             .contains("ExtraMove is not a rule option of offboard"),
         "{e}"
     );
@@ -289,21 +294,24 @@ fn a_record_of_another_game_or_rule_set_is_refused() {
             .replace("Game: akiba", "Game: offboard")
             .replace("ExtraMove=false", ""),
     );
-    assert_eq!((e.line, e.field.as_str()), (4, "Start"), "{e}");
+    assert_eq!((e.line, e.field.to_string().as_str()), (4, "Start"), "{e}");
     // A rule option of another game.
     let e = refused(&good.replace("ExtraMove=false", "AbraxasBlue=2"));
-    assert_eq!((e.line, e.field.as_str()), (3, "Rules"), "{e}");
+    assert_eq!((e.line, e.field.to_string().as_str()), (3, "Rules"), "{e}");
     assert!(
         e.message
+            .to_string()
             .contains("AbraxasBlue is not a rule option of akiba"),
         "{e}"
     );
     // Replayed as a game of another type.
     let record = akiba_record();
     let e = record.positions::<shove::offboard::Position>().unwrap_err();
-    assert_eq!(e.field, "Game");
+    assert_eq!(e.field.to_string(), "Game");
     assert!(
-        e.message.contains("a record of akiba, not of offboard"),
+        e.message
+            .to_string()
+            .contains("a record of akiba, not of offboard"),
         "{e}"
     );
     // A result the final position contradicts.
@@ -325,8 +333,8 @@ fn a_record_of_another_game_or_rule_set_is_refused() {
         other => other,
     };
     let e = refused(&over.to_string());
-    assert_eq!(e.field, "Result", "{e}");
-    assert!(e.message.contains("ends"), "{e}");
+    assert_eq!(e.field.to_string(), "Result", "{e}");
+    assert!(e.message.to_string().contains("ends"), "{e}");
 }
 
 fn log_game(number: usize, moves: &[&str]) -> GameRecord {

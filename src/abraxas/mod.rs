@@ -20,6 +20,7 @@ pub use sheet::{Corner, Rules, Sheet};
 
 use crate::diagram;
 use crate::game::{Game, Player};
+use crate::phrase::Phrase;
 use crate::search::SearchParams;
 
 /// Engine option: the sheet (`s1`..`s6` or a 9-row map).
@@ -31,6 +32,14 @@ pub const BLUE_OPTION: &str = "AbraxasBlue";
 
 /// The width of the diagram's labels (`to move:`).
 const LABEL_WIDTH: usize = 8;
+
+/// A rule option's value refused, and why.
+fn option_error(option: &str, value: &str, reason: Phrase) -> Phrase {
+    Phrase::new("{option} '{value}': {reason}")
+        .with("option", option)
+        .with("value", value)
+        .with_phrase("reason", reason)
+}
 
 impl Game for Position {
     crate::game::game_module_items!(network: include_bytes!("../../networks/abraxas.nnue"));
@@ -101,25 +110,31 @@ impl Game for Position {
         ]
     }
 
-    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, String> {
+    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, Phrase> {
         let value = value.trim();
         if name.eq_ignore_ascii_case(SHEET_OPTION) {
             rules.sheet = value
                 .parse()
-                .map_err(|e: String| format!("{SHEET_OPTION} '{value}': {e}"))?;
+                .map_err(|e| option_error(SHEET_OPTION, value, e))?;
             Ok(true)
         } else if name.eq_ignore_ascii_case(TARGET_OPTION) {
             rules.target = match value {
                 "11" => 11,
                 "13" => 13,
-                _ => return Err(format!("{TARGET_OPTION} '{value}': expected 11 or 13")),
+                _ => {
+                    let expected = Phrase::new("expected 11 or 13");
+                    return Err(option_error(TARGET_OPTION, value, expected));
+                }
             };
             Ok(true)
         } else if name.eq_ignore_ascii_case(BLUE_OPTION) {
             rules.blue_stones = match value {
                 "3" => 3,
                 "2" => 2,
-                _ => return Err(format!("{BLUE_OPTION} '{value}': expected 3 or 2")),
+                _ => {
+                    let expected = Phrase::new("expected 3 or 2");
+                    return Err(option_error(BLUE_OPTION, value, expected));
+                }
             };
             Ok(true)
         } else {

@@ -1,6 +1,7 @@
 //! Abraxas moves and their notation: `e4`, `c3e4`, `!e4`, `pass`, `slide`, `stay`,
 //! `xc3d4e5`.
 
+use crate::phrase::{Phrase, Phrased};
 use std::fmt;
 use std::str::FromStr;
 
@@ -78,11 +79,17 @@ impl fmt::Display for Move {
 
 /// Why text is not an Abraxas move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMoveError(pub String);
+pub struct ParseMoveError(pub Phrase);
+
+impl Phrased for ParseMoveError {
+    fn phrase(&self) -> Phrase {
+        self.0.clone()
+    }
+}
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        self.0.fmt(f)
     }
 }
 
@@ -95,7 +102,13 @@ impl FromStr for Move {
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
         let t = text.trim();
         let bytes = t.as_bytes();
-        let bad = |why: &str| ParseMoveError(format!("'{t}': {why}"));
+        let bad = |why: Phrase| {
+            ParseMoveError(
+                Phrase::new("'{text}': {reason}")
+                    .with("text", t)
+                    .with_phrase("reason", why),
+            )
+        };
         match t {
             "pass" => return Ok(Move::Pass),
             "slide" => return Ok(Move::Slide),
@@ -105,17 +118,18 @@ impl FromStr for Move {
         if let Some(rest) = bytes.strip_prefix(b"!") {
             return parse_hole(rest)
                 .map(Move::Blue)
-                .ok_or_else(|| bad("expected a hole a1..h8 after '!'"));
+                .ok_or_else(|| bad(Phrase::new("expected a hole a1..h8 after '!'")));
         }
         if let Some(rest) = bytes.strip_prefix(b"x") {
             if rest.is_empty() || rest.len() % 2 != 0 {
-                return Err(bad("expected holes a1..h8 after 'x'"));
+                return Err(bad(Phrase::new("expected holes a1..h8 after 'x'")));
             }
             let mut set = 0u64;
             for pair in rest.chunks(2) {
-                let h = parse_hole(pair).ok_or_else(|| bad("expected holes a1..h8 after 'x'"))?;
+                let h = parse_hole(pair)
+                    .ok_or_else(|| bad(Phrase::new("expected holes a1..h8 after 'x'")))?;
                 if set & (1 << h) != 0 {
-                    return Err(bad("a hole taken twice"));
+                    return Err(bad(Phrase::new("a hole taken twice")));
                 }
                 set |= 1 << h;
             }
@@ -124,15 +138,15 @@ impl FromStr for Move {
         match bytes.len() {
             2 => parse_hole(bytes)
                 .map(Move::Place)
-                .ok_or_else(|| bad("expected a hole a1..h8")),
+                .ok_or_else(|| bad(Phrase::new("expected a hole a1..h8"))),
             4 => match (parse_hole(&bytes[..2]), parse_hole(&bytes[2..])) {
                 (Some(a), Some(b)) if a != b => Ok(Move::Shift(a, b)),
-                (Some(_), Some(_)) => Err(bad("a stone moved to its own hole")),
-                _ => Err(bad("expected two holes, e.g. c3e4")),
+                (Some(_), Some(_)) => Err(bad(Phrase::new("a stone moved to its own hole"))),
+                _ => Err(bad(Phrase::new("expected two holes, e.g. c3e4"))),
             },
-            _ => Err(bad(
+            _ => Err(bad(Phrase::new(
                 "expected e4, c3e4, !e4, pass, slide, stay or x followed by holes",
-            )),
+            ))),
         }
     }
 }

@@ -4,6 +4,7 @@
 use super::moves::Move;
 use super::sheet::{Corner, Rules, Sheet};
 use crate::game::{MAX_MOVES, MoveList, Outcome, Player};
+use crate::phrase::{Phrase, Phrased};
 use crate::position_string;
 use std::fmt;
 
@@ -648,12 +649,20 @@ impl Position {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
     pub field: &'static str,
-    pub message: String,
+    pub message: Phrase,
+}
+
+impl Phrased for PositionError {
+    fn phrase(&self) -> Phrase {
+        Phrase::new("bad {field}: {reason}")
+            .with("field", self.field)
+            .with_phrase("reason", self.message.clone())
+    }
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad {}: {}", self.field, self.message)
+        self.phrase().fmt(f)
     }
 }
 
@@ -664,11 +673,16 @@ const FIELDS: [&str; 12] = [
     "blue2", "fullmove",
 ];
 
-fn err(field: &'static str, message: impl Into<String>) -> PositionError {
-    PositionError {
-        field,
-        message: message.into(),
-    }
+fn err(field: &'static str, message: Phrase) -> PositionError {
+    PositionError { field, message }
+}
+
+/// Rank `r` (0-based) of the plate runs past its 8 holes.
+fn rank_too_long(r: usize) -> PositionError {
+    err(
+        "plate",
+        Phrase::new("rank {rank} is longer than 8").with("rank", r + 1),
+    )
 }
 
 fn parse_plate(text: &str) -> Result<(u64, u64), PositionError> {
@@ -676,7 +690,8 @@ fn parse_plate(text: &str) -> Result<(u64, u64), PositionError> {
     if ranks.len() != 8 {
         return Err(err(
             "plate",
-            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
+            Phrase::new("expected 8 ranks separated by '/', found {count}")
+                .with("count", ranks.len()),
         ));
     }
     let (mut red, mut blue) = (0u64, 0u64);
@@ -687,7 +702,7 @@ fn parse_plate(text: &str) -> Result<(u64, u64), PositionError> {
             match ch {
                 'R' | 'B' => {
                     if f >= 8 {
-                        return Err(err("plate", format!("rank {} is longer than 8", r + 1)));
+                        return Err(rank_too_long(r));
                     }
                     let bit = 1u64 << (f + 8 * r);
                     if ch == 'R' {
@@ -701,27 +716,41 @@ fn parse_plate(text: &str) -> Result<(u64, u64), PositionError> {
                 _ => {
                     return Err(err(
                         "plate",
-                        format!("bad character '{ch}' (expected R, B or 1-8)"),
+                        Phrase::new("bad character '{char}' (expected R, B or 1-8)")
+                            .with("char", ch),
                     ));
                 }
             }
             if f > 8 {
-                return Err(err("plate", format!("rank {} is longer than 8", r + 1)));
+                return Err(rank_too_long(r));
             }
         }
         if f != 8 {
-            return Err(err("plate", format!("rank {} has {f} holes, not 8", r + 1)));
+            return Err(err(
+                "plate",
+                Phrase::new("rank {rank} has {holes} holes, not 8")
+                    .with("rank", r + 1)
+                    .with("holes", f),
+            ));
         }
     }
     Ok((red, blue))
 }
 
 fn number(field: &'static str, text: &str, max: u32) -> Result<u32, PositionError> {
-    let n: u32 = text
-        .parse()
-        .map_err(|_| err(field, format!("'{text}' is not a number")))?;
+    let n: u32 = text.parse().map_err(|_| {
+        err(
+            field,
+            Phrase::new("'{text}' is not a number").with("text", text),
+        )
+    })?;
     if n > max {
-        return Err(err(field, format!("{n} is more than {max}")));
+        return Err(err(
+            field,
+            Phrase::new("{n} is more than {max}")
+                .with("n", n)
+                .with("max", max),
+        ));
     }
     Ok(n)
 }
@@ -735,28 +764,38 @@ impl Position {
             let field = FIELDS.get(fields.len()).copied().unwrap_or("fullmove");
             return Err(err(
                 field,
-                format!(
-                    "expected 12 fields ({}), found {}",
-                    FIELDS.join(" "),
-                    fields.len()
-                ),
+                Phrase::new("expected 12 fields ({fields}), found {count}")
+                    .with("fields", FIELDS.join(" "))
+                    .with("count", fields.len()),
             ));
         }
         let mut rules = rules;
         if !(rules.target == 11 || rules.target == 13) {
-            return Err(err("rules", "the target must be 11 or 13"));
+            return Err(err("rules", Phrase::new("the target must be 11 or 13")));
         }
         if !(rules.blue_stones == 2 || rules.blue_stones == 3) {
-            return Err(err("rules", "blue stones per player must be 2 or 3"));
+            return Err(err(
+                "rules",
+                Phrase::new("blue stones per player must be 2 or 3"),
+            ));
         }
-        rules.sheet = fields[0].parse().map_err(|e: String| err("sheet", e))?;
+        rules.sheet = fields[0].parse().map_err(|e| err("sheet", e))?;
         let (red, blue) = parse_plate(fields[1])?;
-        let corner = Corner::from_name(fields[2])
-            .ok_or_else(|| err("corner", format!("'{}' is not sw, se, ne or nw", fields[2])))?;
+        let corner = Corner::from_name(fields[2]).ok_or_else(|| {
+            err(
+                "corner",
+                Phrase::new("'{text}' is not sw, se, ne or nw").with("text", fields[2]),
+            )
+        })?;
         let side = match fields[3] {
             "1" => Player::One,
             "2" => Player::Two,
-            s => return Err(err("side", format!("'{s}' is not 1 or 2"))),
+            s => {
+                return Err(err(
+                    "side",
+                    Phrase::new("'{text}' is not 1 or 2").with("text", s),
+                ));
+            }
         };
         let phase = match fields[4] {
             "p" => Phase::Place,
@@ -764,7 +803,12 @@ impl Position {
             "a" => Phase::StopAfter,
             "d" => Phase::Decide,
             "c" => Phase::Capture,
-            s => return Err(err("phase", format!("'{s}' is not p, s, a, d or c"))),
+            s => {
+                return Err(err(
+                    "phase",
+                    Phrase::new("'{text}' is not p, s, a, d or c").with("text", s),
+                ));
+            }
         };
         let mut flags = 0u8;
         if fields[5] != "-" {
@@ -776,12 +820,16 @@ impl Position {
                     _ => {
                         return Err(err(
                             "flags",
-                            format!("bad flag '{ch}' (expected '-' or r, b, n)"),
+                            Phrase::new("bad flag '{char}' (expected '-' or r, b, n)")
+                                .with("char", ch),
                         ));
                     }
                 };
                 if flags & bit != 0 {
-                    return Err(err("flags", format!("flag '{ch}' given twice")));
+                    return Err(err(
+                        "flags",
+                        Phrase::new("flag '{char}' given twice").with("char", ch),
+                    ));
                 }
                 flags |= bit;
             }
@@ -794,34 +842,42 @@ impl Position {
         let b2 = number("blue2", fields[10], bmax)? as u8;
         let fullmove = number("fullmove", fields[11], u32::MAX)?;
         if fullmove == 0 {
-            return Err(err("fullmove", "must be at least 1"));
+            return Err(err("fullmove", Phrase::new("must be at least 1")));
         }
         let reds = red.count_ones();
         if reds + pool as u32 + s1 as u32 + s2 as u32 != STONES as u32 {
             return Err(err(
                 "pool",
-                format!(
+                Phrase::new(
                     "red stones on the plate ({reds}), in the pool ({pool}) and owned \
-                     ({s1} + {s2}) must add up to {STONES}"
-                ),
+                     ({one} + {two}) must add up to {stones}",
+                )
+                .with("reds", reds)
+                .with("pool", pool)
+                .with("one", s1)
+                .with("two", s2)
+                .with("stones", STONES),
             ));
         }
         let blues = blue.count_ones();
         if blues + b1 as u32 + b2 as u32 != 2 * bmax {
             return Err(err(
                 "blue1",
-                format!(
-                    "blue stones on the plate ({blues}) and left ({b1} + {b2}) must add up \
-                     to {} ({} per player)",
-                    2 * bmax,
-                    bmax
-                ),
+                Phrase::new(
+                    "blue stones on the plate ({blues}) and left ({one} + {two}) must add up \
+                     to {total} ({each} per player)",
+                )
+                .with("blues", blues)
+                .with("one", b1)
+                .with("two", b2)
+                .with("total", 2 * bmax)
+                .with("each", bmax),
             ));
         }
         if s1 >= rules.target && s2 >= rules.target {
             return Err(err(
                 "stones2",
-                "both players own the target number of stones",
+                Phrase::new("both players own the target number of stones"),
             ));
         }
         let (r, b, n) = (
@@ -839,17 +895,15 @@ impl Position {
         if !flags_ok {
             return Err(err(
                 "flags",
-                format!(
-                    "flags '{}' cannot occur in phase '{}'",
-                    fields[5],
-                    phase.letter()
-                ),
+                Phrase::new("flags '{flags}' cannot occur in phase '{phase}'")
+                    .with("flags", fields[5])
+                    .with("phase", phase.letter()),
             ));
         }
         if matches!(phase, Phase::StopBefore | Phase::StopAfter) && deciding_blues == 0 {
             return Err(err(
                 "phase",
-                "a stop phase needs the deciding player to have a blue stone",
+                Phrase::new("a stop phase needs the deciding player to have a blue stone"),
             ));
         }
         let mut p = Position {
@@ -868,14 +922,17 @@ impl Position {
         };
         if phase == Phase::Capture && !p.won() {
             if !p.capture_due() {
-                return Err(err("phase", "phase 'c' but no line holds a red stone"));
+                return Err(err(
+                    "phase",
+                    Phrase::new("phase 'c' but no line holds a red stone"),
+                ));
             }
             let mut sets = Vec::new();
             capture_sets(p.red, p.red_holes(), &mut sets);
             if sets.len() >= MAX_CAPTURES {
                 return Err(err(
                     "plate",
-                    format!("more than {MAX_CAPTURES} ways to capture"),
+                    Phrase::new("more than {max} ways to capture").with("max", MAX_CAPTURES),
                 ));
             }
         }

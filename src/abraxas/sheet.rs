@@ -1,6 +1,7 @@
 //! The 9x9 sheet of red dots under the plate, the plate's four corners and the game's
 //! rule options ([`Rules`]).
 
+use crate::phrase::Phrase;
 use std::fmt;
 use std::str::FromStr;
 
@@ -267,25 +268,33 @@ impl fmt::Debug for Sheet {
     }
 }
 
+/// Row `i` (0-based, top first) of a sheet map runs past its 9 cells.
+fn too_long(i: usize) -> Phrase {
+    Phrase::new("sheet row {row} is longer than 9 cells").with("row", i + 1)
+}
+
 impl FromStr for Sheet {
-    type Err = String;
+    type Err = Phrase;
 
     /// `s1`..`s6` or a 9-row map.
-    fn from_str(text: &str) -> Result<Sheet, String> {
+    fn from_str(text: &str) -> Result<Sheet, Phrase> {
         let text = text.trim();
         if let Some(n) = text.strip_prefix(['s', 'S']) {
             return n
                 .parse::<usize>()
                 .ok()
                 .and_then(Sheet::builtin)
-                .ok_or_else(|| format!("unknown sheet '{text}' (expected s1..s6 or a map)"));
+                .ok_or_else(|| {
+                    Phrase::new("unknown sheet '{text}' (expected s1..s6 or a map)")
+                        .with("text", text)
+                });
         }
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != 9 {
-            return Err(format!(
-                "a sheet map has 9 rows separated by '/', found {}",
-                rows.len()
-            ));
+            return Err(
+                Phrase::new("a sheet map has 9 rows separated by '/', found {count}")
+                    .with("count", rows.len()),
+            );
         }
         let mut dots = 0u128;
         for (i, row) in rows.iter().enumerate() {
@@ -295,25 +304,28 @@ impl FromStr for Sheet {
                 match ch {
                     '*' => {
                         if x >= 9 {
-                            return Err(format!("sheet row {} is longer than 9 cells", i + 1));
+                            return Err(too_long(i));
                         }
                         dots |= cell_bit(x, y);
                         x += 1;
                     }
                     '1'..='9' => x += ch as usize - '0' as usize,
                     _ => {
-                        return Err(format!(
-                            "bad character '{ch}' in sheet row {} (expected '*' or 1-9)",
-                            i + 1
-                        ));
+                        return Err(Phrase::new(
+                            "bad character '{char}' in sheet row {row} (expected '*' or 1-9)",
+                        )
+                        .with("char", ch)
+                        .with("row", i + 1));
                     }
                 }
                 if x > 9 {
-                    return Err(format!("sheet row {} is longer than 9 cells", i + 1));
+                    return Err(too_long(i));
                 }
             }
             if x != 9 {
-                return Err(format!("sheet row {} has {x} cells, not 9", i + 1));
+                return Err(Phrase::new("sheet row {row} has {cells} cells, not 9")
+                    .with("row", i + 1)
+                    .with("cells", x));
             }
         }
         Ok(Sheet::from_dots(dots))

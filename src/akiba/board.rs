@@ -4,6 +4,7 @@
 //! that spare column absorbs east/west shifts that would otherwise wrap to the next rank,
 //! so every shift is one shift and one mask.
 
+use crate::phrase::{Phrase, Phrased};
 use std::fmt;
 use std::str::FromStr;
 
@@ -78,9 +79,15 @@ impl fmt::Display for Square {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSquareError(pub String);
 
+impl Phrased for ParseSquareError {
+    fn phrase(&self) -> Phrase {
+        Phrase::new("'{text}' is not a square a1..g7").with("text", &self.0)
+    }
+}
+
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a square a1..g7", self.0)
+        self.phrase().fmt(f)
     }
 }
 

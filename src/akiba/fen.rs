@@ -6,6 +6,7 @@ use super::moves::Move;
 use super::position::{MARBLES_PER_PLAYER, Marble, Position, RED_MARBLES, REDS_TO_WIN};
 use super::{RepeatRule, Rules};
 use crate::game::Player;
+use crate::phrase::{Phrase, Phrased};
 use crate::position_string::{self, FieldError};
 use std::fmt;
 
@@ -22,22 +23,34 @@ pub enum PositionError {
     Extra(String),
     Banned {
         text: String,
-        reason: String,
+        reason: Phrase,
     },
+}
+
+impl Phrased for PositionError {
+    fn phrase(&self) -> Phrase {
+        match self {
+            PositionError::Field(error) => error.phrase(),
+            PositionError::Reds { player, text } => {
+                Phrase::new("{player} reds field: '{text}' is not a count 0..7")
+                    .with_phrase("player", Phrase::new(player))
+                    .with("text", text)
+            }
+            PositionError::Extra(text) => {
+                Phrase::new("extra field: '{text}' is not 'x' or '-'").with("text", text)
+            }
+            PositionError::Banned { text, reason } => {
+                Phrase::new("banned field: '{text}' {reason}")
+                    .with("text", text)
+                    .with_phrase("reason", reason.clone())
+            }
+        }
+    }
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::Field(error) => error.fmt(f),
-            PositionError::Reds { player, text } => {
-                write!(f, "{player} reds field: '{text}' is not a count 0..7")
-            }
-            PositionError::Extra(s) => write!(f, "extra field: '{s}' is not 'x' or '-'"),
-            PositionError::Banned { text, reason } => {
-                write!(f, "banned field: '{text}' {reason}")
-            }
-        }
+        self.phrase().fmt(f)
     }
 }
 
@@ -57,7 +70,9 @@ const SIDES: [&str; 2] = ["w", "b"];
 
 fn parse_board(text: &str) -> Result<[u64; 3], FieldError> {
     let ranks: [&str; 7] = position_string::rows(text).map_err(|count| {
-        FieldError::Board(format!("{count} ranks separated by '/', expected 7"))
+        FieldError::Board(
+            Phrase::new("{count} ranks separated by '/', expected 7").with("count", count),
+        )
     })?;
     let mut marbles = [0u64; 3];
     for (i, rank_text) in ranks.iter().enumerate() {
@@ -67,27 +82,35 @@ fn parse_board(text: &str) -> Result<[u64; 3], FieldError> {
                 marbles[kind as usize] |= Square::new(file as u8, rank).bit();
             })
             .map_err(|ch| {
-                FieldError::Board(format!("unknown character '{ch}' in rank {}", rank + 1))
+                FieldError::Board(
+                    Phrase::new("unknown character '{char}' in rank {rank}")
+                        .with("char", ch)
+                        .with("rank", rank + 1),
+                )
             })?;
         if squares != 7 {
-            return Err(FieldError::Board(format!(
-                "rank {} covers {squares} squares, expected 7",
-                rank + 1
-            )));
+            return Err(FieldError::Board(
+                Phrase::new("rank {rank} covers {squares} squares, expected 7")
+                    .with("rank", rank + 1)
+                    .with("squares", squares),
+            ));
         }
     }
     for (kind, name) in [(Marble::White, "white"), (Marble::Black, "black")] {
         let count = marbles[kind as usize].count_ones();
         if count > MARBLES_PER_PLAYER {
-            return Err(FieldError::Board(format!(
-                "{count} {name} marbles, at most {MARBLES_PER_PLAYER}"
-            )));
+            return Err(FieldError::Board(
+                Phrase::new("{count} {player} marbles, at most {max}")
+                    .with("count", count)
+                    .with_phrase("player", Phrase::new(name))
+                    .with("max", MARBLES_PER_PLAYER),
+            ));
         }
     }
     if marbles[0] == 0 && marbles[1] == 0 {
-        return Err(FieldError::Board(
-            "neither white nor black has a marble".into(),
-        ));
+        return Err(FieldError::Board(Phrase::new(
+            "neither white nor black has a marble",
+        )));
     }
     Ok(marbles)
 }
@@ -122,11 +145,14 @@ impl Position {
             + u32::from(reds_won[0])
             + u32::from(reds_won[1]);
         if reds_total > RED_MARBLES {
-            return Err(FieldError::Board(format!(
-                "{} reds on the board plus {} won is {reds_total}, more than {RED_MARBLES}",
-                marbles[Marble::Red as usize].count_ones(),
-                reds_total - marbles[Marble::Red as usize].count_ones()
-            ))
+            let on_board = marbles[Marble::Red as usize].count_ones();
+            return Err(FieldError::Board(
+                Phrase::new("{board} reds on the board plus {won} won is {total}, more than {max}")
+                    .with("board", on_board)
+                    .with("won", reds_total - on_board)
+                    .with("total", reds_total)
+                    .with("max", RED_MARBLES),
+            )
             .into());
         }
         let extra = position_string::read_flag(extra, "x")
@@ -134,23 +160,25 @@ impl Position {
         let banned_move = if banned == "-" {
             None
         } else {
-            let reject = |reason: &str| PositionError::Banned {
+            let reject = |reason: Phrase| PositionError::Banned {
                 text: banned.to_string(),
-                reason: reason.to_string(),
+                reason,
             };
             let mv: Move = banned.parse().map_err(|e: super::moves::ParseMoveError| {
-                reject(&format!("is not a push: {e}"))
+                reject(Phrase::new("is not a push: {reason}").with_phrase("reason", e.phrase()))
             })?;
             if mv.is_pass() {
-                return Err(reject("is not a push"));
+                return Err(reject(Phrase::new("is not a push")));
             }
             if marbles[Marble::of(side) as usize] & mv.from().bit() == 0 {
-                return Err(reject("does not start on a marble of the side to move"));
+                return Err(reject(Phrase::new(
+                    "does not start on a marble of the side to move",
+                )));
             }
             if extra {
-                return Err(reject(
+                return Err(reject(Phrase::new(
                     "cannot be set in an extra move (only a capture-free push sets a ban)",
-                ));
+                )));
             }
             Some(mv)
         };

@@ -18,6 +18,7 @@ pub use position::{Marble, Position};
 
 use crate::diagram;
 use crate::game::{Game, Player};
+use crate::phrase::Phrase;
 use crate::search::SearchParams;
 use std::fmt;
 use std::str::FromStr;
@@ -34,14 +35,15 @@ pub enum RepeatRule {
 }
 
 impl FromStr for RepeatRule {
-    type Err = String;
-    fn from_str(s: &str) -> Result<RepeatRule, String> {
+    type Err = Phrase;
+    fn from_str(s: &str) -> Result<RepeatRule, Phrase> {
         match s.to_ascii_lowercase().as_str() {
             "pushback" => Ok(RepeatRule::PushBack),
             "ko" => Ok(RepeatRule::Ko),
-            _ => Err(format!(
-                "unknown repeat rule '{s}', expected 'pushback' or 'ko'"
-            )),
+            _ => Err(
+                Phrase::new("unknown repeat rule '{text}', expected 'pushback' or 'ko'")
+                    .with("text", s),
+            ),
         }
     }
 }
@@ -129,12 +131,16 @@ impl Game for Position {
         ]
     }
 
-    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, String> {
+    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, Phrase> {
         if name.eq_ignore_ascii_case("ExtraMove") {
             rules.extra_move = match value.to_ascii_lowercase().as_str() {
                 "true" => true,
                 "false" => false,
-                _ => return Err(format!("ExtraMove value '{value}' is not true or false")),
+                _ => {
+                    return Err(Phrase::new("{option} value '{value}' is not true or false")
+                        .with("option", "ExtraMove")
+                        .with("value", value));
+                }
             };
             Ok(true)
         } else if name.eq_ignore_ascii_case("RepeatRule") {

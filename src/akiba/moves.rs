@@ -1,6 +1,7 @@
 //! Akiba moves and their notation (`a6b6`, `pass`).
 
 use super::board::{Direction, ParseSquareError, Square};
+use crate::phrase::{Phrase, Phrased};
 use std::fmt;
 use std::str::FromStr;
 
@@ -73,17 +74,25 @@ pub enum ParseMoveError {
     NotAdjacent(String),
 }
 
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Phrased for ParseMoveError {
+    fn phrase(&self) -> Phrase {
         match self {
-            ParseMoveError::Shape(s) => {
-                write!(f, "'{s}' is neither 'pass' nor two squares such as 'a6b6'")
+            ParseMoveError::Shape(text) => {
+                Phrase::new("'{text}' is neither 'pass' nor two squares such as 'a6b6'")
+                    .with("text", text)
             }
-            ParseMoveError::Square(e) => e.fmt(f),
-            ParseMoveError::NotAdjacent(s) => {
-                write!(f, "'{s}': the two squares are not orthogonal neighbours")
+            ParseMoveError::Square(e) => e.phrase(),
+            ParseMoveError::NotAdjacent(text) => {
+                Phrase::new("'{text}': the two squares are not orthogonal neighbours")
+                    .with("text", text)
             }
         }
+    }
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.phrase().fmt(f)
     }
 }
 

@@ -5,9 +5,9 @@
 //! library's rules accept it; a crash, a hang or an illegal move becomes an error event
 //! and the game state is left to the page, untouched.
 
-use super::phrase::Phrase;
 use super::state::{Line, check_move};
 use crate::matches::split_command;
+use crate::phrase::Phrase;
 use crate::search::Skill;
 use serde_json::{Value, json};
 use std::process::Stdio;

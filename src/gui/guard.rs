@@ -15,7 +15,7 @@
 //!
 //! Refusals are `403` with `{"error": …}`, which the page shows in `#error`.
 
-use super::phrase::Phrase;
+use crate::phrase::Phrase;
 use axum::extract::{Query, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;

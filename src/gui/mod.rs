@@ -5,7 +5,6 @@
 
 mod engine;
 mod guard;
-mod phrase;
 mod puzzles;
 mod server;
 mod session;

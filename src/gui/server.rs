@@ -3,11 +3,11 @@
 //! [`super::guard`] and the bounds on what one client can start.
 
 use super::guard::{self, Access};
-use super::phrase::Phrase;
 use super::session;
 use super::state::{self, Line};
 use crate::game::{Outcome, Player};
 use crate::matches::log::{GameRecord, read_log, result_text};
+use crate::phrase::{Phrase, Phrased};
 use crate::record::{self, Record, Variation};
 use crate::review::ReviewWatch;
 use axum::Router;
@@ -435,13 +435,7 @@ async fn open_record(body: Result<Bytes, BytesRejection>) -> Response {
                 moves: v.moves.clone(),
             }).collect::<Vec<_>>(),
         })),
-        Err(e) if e.line == 0 => json_error(Phrase::plain(e)),
-        Err(e) => json_error(
-            Phrase::new("record line {line}, {field}: {reason}")
-                .with("line", e.line)
-                .with("field", e.field)
-                .with("reason", e.message),
-        ),
+        Err(e) => json_error(e.phrase()),
     }
 }
 

@@ -9,8 +9,8 @@
 //! the slot's process, and a slot outside the list is an error.
 
 use super::engine::{Engine, Request};
-use super::phrase::Phrase;
 use super::state::Line;
+use crate::phrase::Phrase;
 use crate::search::Skill;
 use axum::extract::ws::{Message, WebSocket};
 use serde::Deserialize;

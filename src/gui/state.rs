@@ -2,9 +2,9 @@
 //! the page shows: the position string, whose decision and what kind, the result, the legal
 //! moves with their cells, and the board. Every move is checked by the game's rules.
 
-use super::phrase::Phrase;
 use super::view::{CellView, View, ViewVisitor, with_view};
-use crate::game::{MoveError, MoveList, Outcome, Player};
+use crate::game::{MoveList, Outcome, Player};
+use crate::phrase::{Phrase, Phrased};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -61,7 +61,7 @@ fn number(player: Player) -> u8 {
 
 /// The state at the end of `line`, or what is wrong with it.
 pub fn state(line: &Line) -> Result<State, Phrase> {
-    with_view(&line.game, Replay(line)).map_err(Phrase::plain)?
+    with_view(&line.game, Replay(line))?
 }
 
 /// The rule options of every game, for the page's rule controls.
@@ -86,18 +86,6 @@ pub fn check_move(line: &Line, text: &str) -> Result<(), Phrase> {
     }
 }
 
-/// A move the rules refused, for the page to say in its language.
-fn move_error(e: MoveError) -> Phrase {
-    match e {
-        MoveError::Syntax { text, reason } => Phrase::new("bad move '{move}': {reason}")
-            .with("move", text)
-            .with("reason", reason),
-        MoveError::Illegal { text } => {
-            Phrase::new("illegal move '{move}' in this position").with("move", text)
-        }
-    }
-}
-
 struct Replay<'a>(&'a Line);
 
 impl ViewVisitor for Replay<'_> {
@@ -105,11 +93,12 @@ impl ViewVisitor for Replay<'_> {
 
     fn visit<G: View>(self) -> Result<State, Phrase> {
         let line = self.0;
-        let rules = crate::cli::rules::<G>(&line.rules).map_err(Phrase::plain)?;
+        let rules = crate::cli::rules::<G>(&line.rules)?;
         let mut position = match line.start.as_deref().map(str::trim) {
             None | Some("") | Some("startpos") => G::start(rules),
-            Some(text) => G::parse(text, rules)
-                .map_err(|e| Phrase::new("bad position string: {reason}").with("reason", e))?,
+            Some(text) => G::parse(text, rules).map_err(|e| {
+                Phrase::new("bad position string: {reason}").with_phrase("reason", e.phrase())
+            })?,
         };
         let start = position.to_string();
         let mut moves = Vec::with_capacity(line.moves.len());
@@ -119,7 +108,7 @@ impl ViewVisitor for Replay<'_> {
             let mv = position.parse_move(text.trim()).map_err(|e| {
                 Phrase::new("move {n}: {reason}")
                     .with("n", i + 1)
-                    .with_phrase("reason", move_error(e))
+                    .with_phrase("reason", e.phrase())
             })?;
             movers.push(number(position.to_move()));
             moves.push(mv.to_string());

@@ -7,6 +7,7 @@
 //! cell index (E, NE, NW) or always lowers it.
 
 use super::sectors::{Exit, ring_exit};
+use crate::phrase::{Phrase, Phrased};
 use std::fmt;
 use std::str::FromStr;
 
@@ -121,13 +122,16 @@ impl fmt::Display for Cell {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseCellError(pub String);
 
+impl Phrased for ParseCellError {
+    fn phrase(&self) -> Phrase {
+        Phrase::new("'{text}' is not a cell (rows a..i; a1..a5, b1..b6, .., e1..e9, .., i5..i9)")
+            .with("text", &self.0)
+    }
+}
+
 impl fmt::Display for ParseCellError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a cell (rows a..i; a1..a5, b1..b6, .., e1..e9, .., i5..i9)",
-            self.0
-        )
+        self.phrase().fmt(f)
     }
 }
 

@@ -9,6 +9,7 @@ use super::board::{Cell, first_number, last_number};
 use super::position::{MARBLES_PER_PLAYER, POINTS_TO_WIN, Position, colour_name};
 use super::sectors::{Rules, SECTORS};
 use crate::game::Player;
+use crate::phrase::{Phrase, Phrased};
 use crate::position_string::{self, FieldError};
 use std::fmt;
 
@@ -21,24 +22,37 @@ pub enum PositionError {
     Points {
         player: &'static str,
         text: String,
-        reason: String,
+        reason: Phrase,
     },
-    Sectors(String),
-    Pending(String),
+    Sectors(Phrase),
+    Pending(Phrase),
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Phrased for PositionError {
+    fn phrase(&self) -> Phrase {
         match self {
-            PositionError::Field(error) => error.fmt(f),
+            PositionError::Field(error) => error.phrase(),
             PositionError::Points {
                 player,
                 text,
                 reason,
-            } => write!(f, "{player} points field: '{text}' {reason}"),
-            PositionError::Sectors(why) => write!(f, "sectors field: {why}"),
-            PositionError::Pending(why) => write!(f, "pending field: {why}"),
+            } => Phrase::new("{player} points field: '{text}' {reason}")
+                .with_phrase("player", Phrase::new(player))
+                .with("text", text)
+                .with_phrase("reason", reason.clone()),
+            PositionError::Sectors(why) => {
+                Phrase::new("sectors field: {reason}").with_phrase("reason", why.clone())
+            }
+            PositionError::Pending(why) => {
+                Phrase::new("pending field: {reason}").with_phrase("reason", why.clone())
+            }
         }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.phrase().fmt(f)
     }
 }
 
@@ -60,9 +74,10 @@ fn plain_number(text: &str) -> Option<u32> {
 
 fn parse_board(text: &str) -> Result<[u64; 2], FieldError> {
     let rows: [&str; 9] = position_string::rows(text).map_err(|count| {
-        FieldError::Board(format!(
-            "{count} rows separated by '/', expected 9 (i down to a)"
-        ))
+        FieldError::Board(
+            Phrase::new("{count} rows separated by '/', expected 9 (i down to a)")
+                .with("count", count),
+        )
     })?;
     let mut marbles = [0u64; 2];
     for (i, row_text) in rows.iter().enumerate() {
@@ -81,23 +96,32 @@ fn parse_board(text: &str) -> Result<[u64; 2], FieldError> {
             }
         })
         .map_err(|ch| {
-            FieldError::Board(format!(
-                "unknown character '{ch}' in row {name} (expected R, Y or 1..9)"
-            ))
+            FieldError::Board(
+                Phrase::new("unknown character '{char}' in row {row} (expected R, Y or 1..9)")
+                    .with("char", ch)
+                    .with("row", name),
+            )
         })?;
         if covered != len {
-            return Err(FieldError::Board(format!(
-                "row {name} covers {covered} cells, expected {len} ({name}{first}..{name}{last})"
-            )));
+            return Err(FieldError::Board(
+                Phrase::new("row {row} covers {covered} cells, expected {len} ({first}..{last})")
+                    .with("row", name)
+                    .with("covered", covered)
+                    .with("len", len)
+                    .with("first", format!("{name}{first}"))
+                    .with("last", format!("{name}{last}")),
+            ));
         }
     }
     for player in [Player::One, Player::Two] {
         let count = marbles[player.index()].count_ones();
         if count > MARBLES_PER_PLAYER {
-            return Err(FieldError::Board(format!(
-                "{count} {} marbles, at most {MARBLES_PER_PLAYER}",
-                colour_name(player)
-            )));
+            return Err(FieldError::Board(
+                Phrase::new("{count} {player} marbles, at most {max}")
+                    .with("count", count)
+                    .with_phrase("player", Phrase::new(colour_name(player)))
+                    .with("max", MARBLES_PER_PLAYER),
+            ));
         }
     }
     Ok(marbles)
@@ -106,10 +130,13 @@ fn parse_board(text: &str) -> Result<[u64; 2], FieldError> {
 fn parse_sectors(text: &str) -> Result<[Option<Player>; SECTORS], PositionError> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() != SECTORS {
-        return Err(PositionError::Sectors(format!(
-            "'{text}' has {} characters, expected 12 (one per sector: '.', 'r' or 'y')",
-            chars.len()
-        )));
+        return Err(PositionError::Sectors(
+            Phrase::new(
+                "'{text}' has {count} characters, expected 12 (one per sector: '.', 'r' or 'y')",
+            )
+            .with("text", text)
+            .with("count", chars.len()),
+        ));
     }
     let mut sectors = [None; SECTORS];
     for (s, &ch) in chars.iter().enumerate() {
@@ -118,10 +145,11 @@ fn parse_sectors(text: &str) -> Result<[Option<Player>; SECTORS], PositionError>
             'r' => Some(Player::One),
             'y' => Some(Player::Two),
             _ => {
-                return Err(PositionError::Sectors(format!(
-                    "'{ch}' for sector {} is not '.', 'r' or 'y'",
-                    s + 1
-                )));
+                return Err(PositionError::Sectors(
+                    Phrase::new("'{char}' for sector {sector} is not '.', 'r' or 'y'")
+                        .with("char", ch)
+                        .with("sector", s + 1),
+                ));
             }
         };
     }
@@ -154,7 +182,7 @@ impl Position {
             points[player.index()] = plain_number(text).ok_or_else(|| PositionError::Points {
                 player: colour_name(player),
                 text: text.to_string(),
-                reason: "is not a number of points".into(),
+                reason: Phrase::new("is not a number of points"),
             })?;
         }
         let sectors = parse_sectors(sectors)?;
@@ -162,12 +190,17 @@ impl Position {
             let on_board = marbles[player.index()].count_ones();
             let in_sectors = sectors.iter().filter(|&&s| s == Some(player)).count() as u32;
             if on_board + in_sectors > MARBLES_PER_PLAYER {
-                return Err(FieldError::Board(format!(
-                    "{on_board} {name} marbles on the board plus {in_sectors} in the sectors \
-                     field make {}, more than {MARBLES_PER_PLAYER}",
-                    on_board + in_sectors,
-                    name = colour_name(player),
-                ))
+                return Err(FieldError::Board(
+                    Phrase::new(
+                        "{board} {player} marbles on the board plus {sectors} in the sectors \
+                         field make {total}, more than {max}",
+                    )
+                    .with("board", on_board)
+                    .with_phrase("player", Phrase::new(colour_name(player)))
+                    .with("sectors", in_sectors)
+                    .with("total", on_board + in_sectors)
+                    .with("max", MARBLES_PER_PLAYER),
+                )
                 .into());
             }
         }
@@ -178,12 +211,13 @@ impl Position {
                 return Err(PositionError::Points {
                     player: colour_name(player),
                     text: points_text[i].to_string(),
-                    reason: format!(
-                        "disagrees with the sectors field: the {} marbles in sectors are worth \
-                         {} under sector values {rules}",
-                        colour_name(player.other()),
-                        derived[i]
-                    ),
+                    reason: Phrase::new(
+                        "disagrees with the sectors field: the {player} marbles in sectors are \
+                         worth {points} under sector values {rules}",
+                    )
+                    .with_phrase("player", Phrase::new(colour_name(player.other())))
+                    .with("points", derived[i])
+                    .with("rules", rules),
                 });
             }
         }
@@ -191,24 +225,29 @@ impl Position {
             return Err(PositionError::Points {
                 player: colour_name(Player::Two),
                 text: yellow_points.to_string(),
-                reason: format!(
-                    "and red's {} cannot both be {POINTS_TO_WIN} or more: the game ends when \
-                     the first player reaches {POINTS_TO_WIN}",
-                    points[0]
-                ),
+                reason: Phrase::new(
+                    "and red's {points} cannot both be {target} or more: the game ends when \
+                     the first player reaches {target}",
+                )
+                .with("points", points[0])
+                .with("target", POINTS_TO_WIN),
             });
         }
-        let pending = position_string::read_flag(pending, "p")
-            .ok_or_else(|| PositionError::Pending(format!("'{pending}' is not 'p' or '-'")))?;
+        let pending = position_string::read_flag(pending, "p").ok_or_else(|| {
+            PositionError::Pending(Phrase::new("'{text}' is not 'p' or '-'").with("text", pending))
+        })?;
         if pending {
             let own = marbles[side.index()].count_ones()
                 + sectors.iter().filter(|&&s| s == Some(side)).count() as u32;
             if own >= MARBLES_PER_PLAYER {
-                return Err(PositionError::Pending(format!(
-                    "'p', but {} (to move) has all {MARBLES_PER_PLAYER} marbles on the board and \
-                     in sectors: none is free to re-place",
-                    colour_name(side)
-                )));
+                return Err(PositionError::Pending(
+                    Phrase::new(
+                        "'p', but {player} (to move) has all {max} marbles on the board and in \
+                         sectors: none is free to re-place",
+                    )
+                    .with_phrase("player", Phrase::new(colour_name(side)))
+                    .with("max", MARBLES_PER_PLAYER),
+                ));
             }
         }
         let fullmove = plain_number(fullmove)

@@ -23,6 +23,7 @@ pub use sectors::{DEFAULT_SECTOR_VALUES, Exit, Rules, RulesError, SECTORS, ring_
 
 use crate::diagram;
 use crate::game::{Game, Player};
+use crate::phrase::{Phrase, Phrased};
 use position::colour_name;
 
 /// The engine option that sets the sector values.
@@ -76,11 +77,14 @@ impl Game for Position {
         &["OffboardSectors type string default 1,2,3,3,2,1,1,2,3,3,2,1"]
     }
 
-    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, String> {
+    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, Phrase> {
         if name.eq_ignore_ascii_case(SECTORS_OPTION) {
-            *rules = value
-                .parse()
-                .map_err(|e: RulesError| format!("{SECTORS_OPTION} '{value}': {e}"))?;
+            *rules = value.parse().map_err(|e: RulesError| {
+                Phrase::new("{option} '{value}': {reason}")
+                    .with("option", SECTORS_OPTION)
+                    .with("value", value)
+                    .with_phrase("reason", e.phrase())
+            })?;
             Ok(true)
         } else {
             Ok(false)

@@ -2,6 +2,7 @@
 //! `@e5` (re-placing a returned marble).
 
 use super::board::{CELLS, Cell, Direction, ParseCellError};
+use crate::phrase::{Phrase, Phrased};
 use std::fmt;
 use std::str::FromStr;
 
@@ -94,18 +95,24 @@ pub enum ParseMoveError {
     NotAdjacent(String),
 }
 
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Phrased for ParseMoveError {
+    fn phrase(&self) -> Phrase {
         match self {
-            ParseMoveError::Shape(s) => write!(
-                f,
-                "'{s}' is neither two cells such as 'b3c4' nor a re-placement such as '@e5'"
-            ),
-            ParseMoveError::Cell(e) => e.fmt(f),
-            ParseMoveError::NotAdjacent(s) => {
-                write!(f, "'{s}': the two cells are not neighbours")
+            ParseMoveError::Shape(text) => Phrase::new(
+                "'{text}' is neither two cells such as 'b3c4' nor a re-placement such as '@e5'",
+            )
+            .with("text", text),
+            ParseMoveError::Cell(e) => e.phrase(),
+            ParseMoveError::NotAdjacent(text) => {
+                Phrase::new("'{text}': the two cells are not neighbours").with("text", text)
             }
         }
+    }
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.phrase().fmt(f)
     }
 }
 

@@ -5,6 +5,7 @@
 //! default values are a **Reconstruction** (docs/rules/offboard.md): the rulebook's board
 //! figure is missing.
 
+use crate::phrase::{Phrase, Phrased};
 use std::fmt;
 use std::str::FromStr;
 
@@ -154,18 +155,26 @@ pub enum RulesError {
     Value { sector: usize, text: String },
 }
 
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Phrased for RulesError {
+    fn phrase(&self) -> Phrase {
         match self {
-            RulesError::Count(n) => write!(
-                f,
-                "{n} sector values, expected 12 separated by commas (e.g. {})",
-                Rules::default()
-            ),
+            RulesError::Count(n) => Phrase::new(
+                "{count} sector values, expected 12 separated by commas (e.g. {example})",
+            )
+            .with("count", n)
+            .with("example", Rules::default()),
             RulesError::Value { sector, text } => {
-                write!(f, "sector {sector} value '{text}' is not 1, 2 or 3")
+                Phrase::new("sector {sector} value '{text}' is not 1, 2 or 3")
+                    .with("sector", sector)
+                    .with("text", text)
             }
         }
+    }
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.phrase().fmt(f)
     }
 }
 

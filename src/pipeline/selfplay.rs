@@ -150,7 +150,7 @@ pub fn rules_from_header<G: Game>(header: &Header) -> Result<G::Rules, String> {
             })
             .collect::<Result<_, _>>()?,
     };
-    crate::cli::rules::<G>(&options)
+    crate::cli::rules::<G>(&options).map_err(String::from)
 }
 
 /// Plays the run's (or shard's) games, appending them to `config.out`.

@@ -8,7 +8,7 @@ mod akiba;
 mod offboard;
 
 use crate::game::Game;
-use crate::games::GAME_NAMES;
+use crate::phrase::Phrase;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -50,8 +50,8 @@ pub trait ViewVisitor {
     fn visit<G: View>(self) -> Self::Output;
 }
 
-/// [`crate::games::with_game`] for games with a [`View`]: all of [`GAME_NAMES`].
-pub fn with_view<V: ViewVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
+/// [`crate::games::with_game`] for games with a [`View`]: all of [`GAME_NAMES`](crate::games::GAME_NAMES).
+pub fn with_view<V: ViewVisitor>(name: &str, visitor: V) -> Result<V::Output, Phrase> {
     let name = name.to_ascii_lowercase();
     if name == crate::akiba::Position::NAME {
         Ok(visitor.visit::<crate::akiba::Position>())
@@ -60,10 +60,7 @@ pub fn with_view<V: ViewVisitor>(name: &str, visitor: V) -> Result<V::Output, St
     } else if name == crate::abraxas::Position::NAME {
         Ok(visitor.visit::<crate::abraxas::Position>())
     } else {
-        Err(format!(
-            "unknown game '{name}' (expected one of: {})",
-            GAME_NAMES.join(", ")
-        ))
+        Err(crate::games::unknown_game(&name))
     }
 }
 
@@ -80,6 +77,7 @@ fn two_cells(text: &str) -> (Option<String>, Option<String>) {
 mod tests {
     use super::*;
     use crate::game::MoveList;
+    use crate::games::GAME_NAMES;
 
     struct CheckViews;
     impl ViewVisitor for CheckViews {

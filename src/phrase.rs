@@ -1,21 +1,23 @@
-//! What the server says to the page, as English filled from a template, with the template
-//! and its values alongside, so that the page can say it in the reader's language. The
-//! page's dictionaries (`src/gui/assets/lang-*.js`) are keyed by the English templates, as
-//! for all the page's words: the server is the one place of the English wording, the
+//! What shove says to people, as English filled from a template, with the template and its
+//! values alongside, so that the GUI's page can say it in the reader's language. The games'
+//! errors are phrases too (their `Display` is the phrase's English), so a bad position
+//! string reads the same on the command line and, translated, on the page. The page's
+//! dictionaries (`src/gui/assets/lang-*.js`) are keyed by the English templates, as for all
+//! the page's words: the Rust source is the one place of the English wording, the
 //! dictionaries the one place of its translations.
 
 use serde_json::{Map, Value, json};
 use std::fmt;
 
 /// An English template (`move {n}: {reason}`) and the values of its placeholders: plain
-/// text (a move, a number, a message from the rules in English) or another phrase.
-#[derive(Clone, Debug, PartialEq)]
+/// text (a move, a number, a field as written) or another phrase.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Phrase {
     template: &'static str,
     values: Vec<(&'static str, Part)>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Part {
     Text(String),
     Phrase(Phrase),
@@ -29,7 +31,7 @@ impl Phrase {
         }
     }
 
-    /// Text with no translation (a message from below the server, in English).
+    /// Text with no translation (a message from outside shove, e.g. the operating system's).
     pub fn plain(text: impl fmt::Display) -> Phrase {
         Phrase::new("{text}").with("text", text)
     }
@@ -64,6 +66,11 @@ impl Phrase {
     }
 }
 
+/// An error that says what is wrong as a phrase; its `Display` writes the phrase's English.
+pub trait Phrased: fmt::Display {
+    fn phrase(&self) -> Phrase;
+}
+
 /// The English, placeholders filled (a placeholder without a value stays as written).
 impl fmt::Display for Phrase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -82,6 +89,15 @@ impl fmt::Display for Phrase {
             rest = &rest[close + 1..];
         }
         f.write_str(rest)
+    }
+}
+
+impl std::error::Error for Phrase {}
+
+/// The English, where only text is wanted (the command line, the protocol).
+impl From<Phrase> for String {
+    fn from(phrase: Phrase) -> String {
+        phrase.to_string()
     }
 }
 
