@@ -71,7 +71,8 @@ search_params! {
     /// negative).
     lmr_history_divisor: off i32::MAX, default 8192;
     /// History pruning: at depth ≤ this, a quiet move after the first whose history is
-    /// below `−history_prune_margin · depth` is not searched.
+    /// below `−history_prune_margin · depth` is not searched. It proved nothing in any game
+    /// (docs/experiments.md): off unless a game turns it on.
     history_prune_depth: off 0, default 0;
     history_prune_margin: off 0, default 4096;
     /// Internal iterative reduction: a node of at least this depth without a table move is
