@@ -168,6 +168,7 @@ fn every_english_text_has_its_german_and_french() {
         "bad {field}: {reason}",
         "record line {line}, {field}: {reason}",
         "sector {sector} value '{text}' is not 1, 2 or 3",
+        "shove gui serves at most {n} pages at once: close one and reload this one",
     ] {
         assert!(
             english.contains(sure),
