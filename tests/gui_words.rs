@@ -168,6 +168,7 @@ fn every_english_text_has_its_german_and_french() {
         "bad {field}: {reason}",
         "record line {line}, {field}: {reason}",
         "sector {sector} value '{text}' is not 1, 2 or 3",
+        "shove gui serves at most {n} pages at once: close one and reload this one",
     ] {
         assert!(
             english.contains(sure),
@@ -184,6 +185,64 @@ fn every_english_text_has_its_german_and_french() {
                 placeholders(said),
                 "lang-{language}.js: {english:?} → {said:?}"
             );
+        }
+    }
+}
+
+/// A game's reason for refusing a position string reaches the page as a phrase (translated
+/// there), and its English is the text the command line has always printed.
+#[test]
+fn a_bad_position_string_is_a_phrase_with_the_command_lines_english() {
+    use shove::phrase::Phrased;
+    let akiba = |text: &str| {
+        let rules = shove::akiba::Rules::default();
+        let e = shove::akiba::Position::parse(text, rules).expect_err("refused");
+        (e.to_string(), e.phrase())
+    };
+    let offboard = |text: &str| {
+        let rules = shove::offboard::Rules::default();
+        let e = shove::offboard::Position::parse(text, rules).expect_err("refused");
+        (e.to_string(), e.phrase())
+    };
+    let abraxas = |text: &str| {
+        let rules = shove::abraxas::Rules::default();
+        let e = shove::abraxas::Position::parse(text, rules).expect_err("refused");
+        (e.to_string(), e.phrase())
+    };
+    let cases = [
+        (
+            akiba("8/7/7/7/7/7/7 w 0 0 - - 1"),
+            "board field: unknown character '8' in rank 7",
+        ),
+        (
+            akiba("WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - a1 1"),
+            "banned field: 'a1' is not a push: 'a1' is neither 'pass' nor two squares such as \
+             'a6b6'",
+        ),
+        (
+            offboard("R/Y r 0 0 ............ - 1"),
+            "board field: 2 rows separated by '/', expected 9 (i down to a)",
+        ),
+        (
+            abraxas("s9 8/8/8/8/8/8/8/8 sw 1 p - 24 0 0 3 3 1"),
+            "bad sheet: unknown sheet 's9' (expected s1..s6 or a map)",
+        ),
+        (
+            abraxas("s1 8/8/8/8/8/8/8/8 sw 3 p - 24 0 0 3 3 1"),
+            "bad side: '3' is not 1 or 2",
+        ),
+    ];
+    let english = english();
+    for ((display, phrase), expected) in cases {
+        assert_eq!(display, expected);
+        assert_eq!(phrase.to_string(), expected);
+        // Every template of the phrase, nested ones too, is one the dictionaries translate.
+        let mut stack = vec![phrase.to_json()];
+        while let Some(json) = stack.pop() {
+            let template = json["text"].as_str().expect("a template");
+            assert!(english.contains(template), "{template:?} is not translated");
+            let values = json["values"].as_object().expect("values");
+            stack.extend(values.values().filter(|v| v.is_object()).cloned());
         }
     }
 }

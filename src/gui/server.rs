@@ -562,6 +562,15 @@ async fn review_cancel(
     json_ok(json!({ "cancelled": cancelled }))
 }
 
+/// Why a page over [`MAX_SESSIONS`] is refused: the phrase as JSON text, which fits the
+/// 123 bytes of a WebSocket close reason.
+fn refusal() -> String {
+    Phrase::new("shove gui serves at most {n} pages at once: close one and reload this one")
+        .with("n", MAX_SESSIONS)
+        .to_json()
+        .to_string()
+}
+
 fn line_of(record: &GameRecord) -> Line {
     Line {
         game: record.game.clone(),
@@ -572,18 +581,16 @@ fn line_of(record: &GameRecord) -> Line {
 }
 
 /// A page's session, if fewer than [`MAX_SESSIONS`] are open. Over the limit the socket is
-/// opened only to be closed at once with the reason, which the page can read (it cannot
-/// read the body of a refused upgrade); nothing is started.
+/// opened only to be closed at once with the reason, a phrase as JSON (see [`refusal`]),
+/// which the page can read and translate (it cannot read the body of a refused upgrade);
+/// nothing is started.
 async fn websocket(ws: WebSocketUpgrade, State(config): State<Arc<Config>>) -> Response {
     let ws = ws.max_message_size(MAX_MESSAGE_BYTES);
     let Ok(permit) = config.sessions.clone().try_acquire_owned() else {
         return ws.on_upgrade(|mut socket| async move {
-            let reason = format!(
-                "shove gui serves at most {MAX_SESSIONS} pages at once: close one and reload this one"
-            );
             let close = CloseFrame {
                 code: TRY_AGAIN_LATER,
-                reason: reason.into(),
+                reason: refusal().into(),
             };
             let _ = socket.send(Message::Close(Some(close))).await;
         });

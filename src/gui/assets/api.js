@@ -36,6 +36,17 @@ export function say(phrase) {
   return t(phrase.text, values);
 }
 
+// A WebSocket close reason: a phrase as JSON (the server's refusal), else the text itself.
+export function closeText(reason) {
+  try {
+    const phrase = JSON.parse(reason);
+    if (phrase && typeof phrase.text === 'string') return say(phrase);
+  } catch {
+    // Not JSON: said as it came.
+  }
+  return reason;
+}
+
 // What a refused request's answer (`{error, phrase}`, or anything else) says.
 export function errorOf(answer, status) {
   if (answer && answer.phrase) return say(answer.phrase);

@@ -8,7 +8,7 @@ import { drawGraph, share } from './graph.js';
 import * as tree from './tree.js';
 import { reviewGame, cancelReview, reviewOfLine, reviewShares, reviewEval, evalText, shownBest, showBest, renderReview, MARK_NAME } from './review.js';
 import { t, translatePage, phaseText, languageSwitch, language } from './i18n.js';
-import { TOKEN, api, errorOf, eventText, fetchState, post } from './api.js';
+import { TOKEN, api, closeText, errorOf, eventText, fetchState, post } from './api.js';
 
 export const $ = id => document.getElementById(id);
 
@@ -908,7 +908,7 @@ async function main() {
     idle: msg => { if (G.analysis) setAnalysis(false); showError(eventText(msg)); },
     // A refusal (too many pages open) comes as the close reason.
     closed: ev => {
-      G.connectionLost = ev.reason || t('the connection to the server was lost (reload the page)');
+      G.connectionLost = ev.reason ? closeText(ev.reason) : t('the connection to the server was lost (reload the page)');
       showError(G.connectionLost);
     },
   });

@@ -297,6 +297,7 @@ export default {
   "sectors field: {reason}": "Sektorangabe: {reason}",
   "sheet row {row} has {cells} cells, not 9": "Blattreihe {row} hat {cells} Felder, nicht 9",
   "sheet row {row} is longer than 9 cells": "Blattreihe {row} ist länger als 9 Felder",
+  "shove gui serves at most {n} pages at once: close one and reload this one": "shove gui bedient höchstens {n} Seiten gleichzeitig: schließe eine und lade diese neu",
   "side field: '{text}' is not '{one}' or '{two}'": "Seitenangabe: '{text}' ist nicht '{one}' oder '{two}'",
   "starts at move {ply}, but {line} has moves 1 to {last}: a variation replaces one of them": "beginnt bei Zug {ply}, aber die Zugfolge „{line}“ hat die Züge 1 bis {last}: eine Variante ersetzt einen davon",
   "the main line": "Hauptvariante",

@@ -297,6 +297,7 @@ export default {
   "sectors field: {reason}": "champ des secteurs : {reason}",
   "sheet row {row} has {cells} cells, not 9": "la rangée {row} de la feuille a {cells} cases, pas 9",
   "sheet row {row} is longer than 9 cells": "la rangée {row} de la feuille dépasse 9 cases",
+  "shove gui serves at most {n} pages at once: close one and reload this one": "shove gui sert au plus {n} pages à la fois : fermez-en une et rechargez celle-ci",
   "side field: '{text}' is not '{one}' or '{two}'": "champ du camp : « {text} » n'est pas « {one} » ou « {two} »",
   "starts at move {ply}, but {line} has moves 1 to {last}: a variation replaces one of them": "commence au coup {ply}, mais la suite « {line} » a les coups 1 à {last} : une variante en remplace un",
   "the main line": "ligne principale",
