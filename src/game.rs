@@ -135,11 +135,7 @@ impl Phrased for MoveError {
     }
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.phrase().fmt(f)
-    }
-}
+crate::phrase::display_as_phrase!(MoveError);
 
 impl std::error::Error for MoveError {}
 

@@ -71,6 +71,19 @@ pub trait Phrased: fmt::Display {
     fn phrase(&self) -> Phrase;
 }
 
+/// `Display` for a [`Phrased`] error: its phrase's English, so the wording lives only in
+/// the phrase.
+macro_rules! display_as_phrase {
+    ($error:ty) => {
+        impl std::fmt::Display for $error {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(&$crate::phrase::Phrased::phrase(self), f)
+            }
+        }
+    };
+}
+pub(crate) use display_as_phrase;
+
 /// The English, placeholders filled (a placeholder without a value stays as written).
 impl fmt::Display for Phrase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -51,11 +51,7 @@ impl Phrased for FieldError {
     }
 }
 
-impl fmt::Display for FieldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.phrase().fmt(f)
-    }
-}
+crate::phrase::display_as_phrase!(FieldError);
 
 /// The white-space-separated fields of `text`, as many as `names` names (`<board> <side> …`).
 pub fn fields<'a, const N: usize>(

@@ -80,11 +80,7 @@ impl Phrased for RecordError {
     }
 }
 
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.phrase().fmt(f)
-    }
-}
+crate::phrase::display_as_phrase!(RecordError);
 
 impl std::error::Error for RecordError {}
 

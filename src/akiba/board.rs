@@ -85,11 +85,7 @@ impl Phrased for ParseSquareError {
     }
 }
 
-impl fmt::Display for ParseSquareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.phrase().fmt(f)
-    }
-}
+crate::phrase::display_as_phrase!(ParseSquareError);
 
 impl std::error::Error for ParseSquareError {}
 

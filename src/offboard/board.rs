@@ -129,11 +129,7 @@ impl Phrased for ParseCellError {
     }
 }
 
-impl fmt::Display for ParseCellError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.phrase().fmt(f)
-    }
-}
+crate::phrase::display_as_phrase!(ParseCellError);
 
 impl std::error::Error for ParseCellError {}
 

@@ -50,11 +50,7 @@ impl Phrased for PositionError {
     }
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.phrase().fmt(f)
-    }
-}
+crate::phrase::display_as_phrase!(PositionError);
 
 impl std::error::Error for PositionError {}
 

@@ -110,11 +110,7 @@ impl Phrased for ParseMoveError {
     }
 }
 
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.phrase().fmt(f)
-    }
-}
+crate::phrase::display_as_phrase!(ParseMoveError);
 
 impl std::error::Error for ParseMoveError {}
 

@@ -172,11 +172,7 @@ impl Phrased for RulesError {
     }
 }
 
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.phrase().fmt(f)
-    }
-}
+crate::phrase::display_as_phrase!(RulesError);
 
 impl std::error::Error for RulesError {}
 
