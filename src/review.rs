@@ -11,6 +11,7 @@
 use crate::game::{Game, Outcome, Player};
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::Network;
+use crate::phrase::{Phrase, Phrased};
 use crate::record::Record;
 use crate::search::{Limits, Score, Searcher};
 use serde::Serialize;
@@ -177,15 +178,17 @@ pub fn review<G: Game>(
     record: &Record,
     config: &ReviewConfig,
     progress: &mut dyn FnMut(usize, usize) -> bool,
-) -> Result<Review, String> {
+) -> Result<Review, Phrase> {
     let mut limits = config.limits;
     if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
         limits.depth = Some(G::REVIEW_DEPTH);
     }
-    let positions = record.positions::<G>().map_err(|e| e.to_string())?;
+    let positions = record.positions::<G>().map_err(|e| e.phrase())?;
     let mut searcher = Searcher::<G>::new(0);
     searcher.set_threads(config.threads);
-    searcher.set_hash(config.hash_megabytes)?;
+    searcher
+        .set_hash(config.hash_megabytes)
+        .map_err(Phrase::plain)?;
     searcher.set_network(config.network.clone());
     if let Some(watch) = &config.watch {
         *watch.search.lock().unwrap_or_else(|e| e.into_inner()) = Some(searcher.stop_flag());
@@ -206,7 +209,7 @@ pub fn review<G: Game>(
     for index in 0..positions.len() {
         evals.push(search_at(&mut searcher, index, &limits));
         if !progress(index + 1, positions.len()) {
-            return Err(CANCELLED.to_string());
+            return Err(cancelled());
         }
     }
     let judge_move = |ply: usize, before: (Eval, Option<G::Move>), next: Eval| {
@@ -238,7 +241,7 @@ pub fn review<G: Game>(
             if confirmed[index].is_none() {
                 confirmed[index] = Some(search_at(&mut searcher, index, &deeper));
                 if !progress(positions.len(), positions.len()) {
-                    return Err(CANCELLED.to_string());
+                    return Err(cancelled());
                 }
             }
         }
@@ -288,16 +291,18 @@ fn judge<G: Game>(
     ply: usize,
     (before, best): (Eval, Option<G::Move>),
     next_eval: Eval,
-) -> Result<MoveReview, String> {
+) -> Result<MoveReview, Phrase> {
     let mover = position.to_move();
     let after = match next.outcome() {
         Some(outcome) => Eval::from_outcome(outcome, mover),
         None if next.to_move() == mover => next_eval,
         None => next_eval.flip(),
     };
-    let played = position
-        .parse_move(text)
-        .map_err(|e| format!("move {}: {e}", ply + 1))?;
+    let played = position.parse_move(text).map_err(|e| {
+        Phrase::new("move {n}: {reason}")
+            .with("n", ply + 1)
+            .with_phrase("reason", e.phrase())
+    })?;
     let best = best.filter(|&b| b != played);
     let scale = G::RESULT_SCALE;
     let (win_before, win_after) = (before.win_percent(scale), after.win_percent(scale));
@@ -348,7 +353,7 @@ pub fn review_file(
     config: &ReviewSettings,
 ) -> Result<String, String> {
     let record = crate::record::load(path, number)?;
-    let review = review_record(&record, config)?;
+    let review = review_record(&record, config).map_err(|e| e.to_string())?;
     if config.json {
         serde_json::to_string_pretty(&review)
             .map(|text| text + "\n")
@@ -359,12 +364,14 @@ pub fn review_file(
 }
 
 /// `record` reviewed under the default evaluation of its game (`settings.json` aside).
-pub fn review_record(record: &Record, settings: &ReviewSettings) -> Result<Review, String> {
+pub fn review_record(record: &Record, settings: &ReviewSettings) -> Result<Review, Phrase> {
     with_game(&record.game, Visit { record, settings })?
 }
 
 /// The error of a review stopped through its [`ReviewWatch`].
-pub const CANCELLED: &str = "review cancelled";
+pub fn cancelled() -> Phrase {
+    Phrase::new("review cancelled")
+}
 
 /// The command line's choices for [`review_file`] (no depth and no movetime: the game's
 /// [`Game::REVIEW_DEPTH`]).
@@ -408,14 +415,14 @@ struct Visit<'a> {
 }
 
 impl GameVisitor for Visit<'_> {
-    type Output = Result<Review, String>;
-    fn visit<G: Game>(self) -> Result<Review, String> {
+    type Output = Result<Review, Phrase>;
+    fn visit<G: Game>(self) -> Result<Review, Phrase> {
         let settings = self.settings;
         let config = ReviewConfig {
             limits: settings.limits,
             threads: settings.threads,
             hash_megabytes: settings.hash_megabytes,
-            network: crate::nnue::choice::resolve::<G>(None, None)?,
+            network: crate::nnue::choice::resolve::<G>(None, None).map_err(Phrase::plain)?,
             watch: settings.watch.clone(),
             confirmation_plies: settings
                 .confirmation_plies

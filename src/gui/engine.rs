@@ -52,9 +52,9 @@ struct Search {
 /// Why talking to the engine failed.
 enum Failure {
     /// The process ended (or closed its output).
-    Died(String),
+    Died(Phrase),
     /// No answer in time; the process is killed.
-    Hung(String),
+    Hung(Phrase),
 }
 
 struct Process {
@@ -156,11 +156,11 @@ impl Engine {
                 },
                 line = next_line => match line {
                     Ok(Some(line)) => self.on_line(&line),
-                    Ok(None) | Err(_) => self.died("stopped running").await,
+                    Ok(None) | Err(_) => self.died(Phrase::new("stopped running")).await,
                 },
                 () = timer => match self.search.as_ref().map(|s| s.deadline) {
                     Some(None) => self.idle_stop().await,
-                    _ => self.hung("sent no bestmove in time"),
+                    _ => self.hung(Phrase::new("sent no bestmove in time")),
                 },
             }
         }
@@ -314,7 +314,7 @@ impl Engine {
 
     async fn send(&mut self, command: &str) -> Result<(), Failure> {
         let Some(p) = self.process.as_mut() else {
-            return Err(Failure::Died("not running".to_string()));
+            return Err(Failure::Died(Phrase::new("not running")));
         };
         let mut bytes = command.as_bytes().to_vec();
         bytes.push(b'\n');
@@ -324,7 +324,9 @@ impl Engine {
                 self.emit(json!({"type": "sent", "line": command}));
                 Ok(())
             }
-            Err(e) => Err(Failure::Died(format!("cannot be written to: {e}"))),
+            Err(e) => Err(Failure::Died(
+                Phrase::new("cannot be written to: {reason}").with("reason", e),
+            )),
         }
     }
 
@@ -334,10 +336,15 @@ impl Engine {
         let deadline = Instant::now() + within;
         loop {
             let Some(p) = self.process.as_mut() else {
-                return Err(Failure::Died("not running".to_string()));
+                return Err(Failure::Died(Phrase::new("not running")));
             };
             match timeout_at(deadline, p.stdout.next_line()).await {
-                Err(_) => return Err(Failure::Hung(format!("no '{word}' within {within:?}"))),
+                Err(_) => {
+                    let late = Phrase::new("no '{word}' within {seconds} s")
+                        .with("word", word)
+                        .with("seconds", within.as_secs());
+                    return Err(Failure::Hung(late));
+                }
                 Ok(Ok(Some(line))) => {
                     self.emit(json!({"type": "line", "line": line, "t": now_ms()}));
                     if line.split_whitespace().next() == Some(word) {
@@ -348,9 +355,9 @@ impl Engine {
                     }
                 }
                 Ok(Ok(None)) | Ok(Err(_)) => {
-                    return Err(Failure::Died(format!(
-                        "stopped running (waiting for '{word}')"
-                    )));
+                    return Err(Failure::Died(
+                        Phrase::new("stopped running (waiting for '{word}')").with("word", word),
+                    ));
                 }
             }
         }
@@ -362,34 +369,42 @@ impl Engine {
         match failure {
             Failure::Died(why) => {
                 self.kill().await;
-                self.error(id, Phrase::plain(why));
+                self.error(id, why);
             }
             Failure::Hung(why) => {
                 self.kill().await;
-                self.error(id, Phrase::new("hung: {why}; killed").with("why", why));
+                self.error(
+                    id,
+                    Phrase::new("hung: {why}; killed").with_phrase("why", why),
+                );
             }
         }
     }
 
-    async fn died(&mut self, why: &str) {
+    async fn died(&mut self, why: Phrase) {
         let id = self.search.as_ref().map(|s| s.id);
         let status = match self.process.as_mut() {
             Some(p) => match tokio::time::timeout(Duration::from_secs(1), p.child.wait()).await {
-                Ok(Ok(status)) => format!("{why} ({status})"),
-                _ => why.to_string(),
+                Ok(Ok(status)) => Phrase::new("{why} ({status})")
+                    .with_phrase("why", why)
+                    .with("status", status),
+                _ => why,
             },
-            None => why.to_string(),
+            None => why,
         };
         self.fail(id, Failure::Died(status)).await;
     }
 
-    fn hung(&mut self, why: &str) {
+    fn hung(&mut self, why: Phrase) {
         let id = self.search.take().map(|s| s.id);
         if let Some(p) = self.process.as_mut() {
             let _ = p.child.start_kill();
         }
         self.process = None;
-        self.error(id, Phrase::new("hung: {why}; killed").with("why", why));
+        self.error(
+            id,
+            Phrase::new("hung: {why}; killed").with_phrase("why", why),
+        );
     }
 
     async fn kill(&mut self) {
@@ -413,7 +428,7 @@ impl Engine {
     async fn start(&mut self) -> Result<String, Failure> {
         let words = split_command(&self.command).map_err(Failure::Died)?;
         let Some((program, args)) = words.split_first() else {
-            return Err(Failure::Died("empty command".to_string()));
+            return Err(Failure::Died(Phrase::new("empty command")));
         };
         let mut child = Command::new(program)
             .args(args)
@@ -422,9 +437,11 @@ impl Engine {
             .stderr(Stdio::null())
             .kill_on_drop(true)
             .spawn()
-            .map_err(|e| Failure::Died(format!("cannot be started: {e}")))?;
+            .map_err(|e| {
+                Failure::Died(Phrase::new("cannot be started: {reason}").with("reason", e))
+            })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err(Failure::Died("has no pipes".to_string()));
+            return Err(Failure::Died(Phrase::new("has no pipes")));
         };
         self.process = Some(Process {
             child,
@@ -450,16 +467,16 @@ impl Engine {
 
     async fn expect_any(&mut self, deadline: Instant) -> Result<String, Failure> {
         let Some(p) = self.process.as_mut() else {
-            return Err(Failure::Died("not running".to_string()));
+            return Err(Failure::Died(Phrase::new("not running")));
         };
         match timeout_at(deadline, p.stdout.next_line()).await {
-            Err(_) => Err(Failure::Hung("no 'uciok' in time".to_string())),
+            Err(_) => Err(Failure::Hung(Phrase::new("no 'uciok' in time"))),
             Ok(Ok(Some(line))) => {
                 self.emit(json!({"type": "line", "line": line, "t": now_ms()}));
                 Ok(line)
             }
             Ok(Ok(None)) | Ok(Err(_)) => {
-                Err(Failure::Died("stopped running at start-up".to_string()))
+                Err(Failure::Died(Phrase::new("stopped running at start-up")))
             }
         }
     }

@@ -294,7 +294,7 @@ async fn match_log(body: Result<Bytes, BytesRejection>) -> Response {
             return json_error(Phrase::new("the log has no games"));
         }
         Ok(records) => records,
-        Err(e) => return json_error(Phrase::plain(e)),
+        Err(e) => return json_error(e),
     };
     let mut games = Vec::new();
     for record in records {
@@ -503,8 +503,8 @@ async fn review_game(
             Ok(value) => json_ok(value),
             Err(e) => json_error(Phrase::plain(e)),
         },
-        Ok(Err(e)) if e == crate::review::CANCELLED => json_ok(json!({ "cancelled": true })),
-        Ok(Err(e)) => json_error(Phrase::new("review: {reason}").with("reason", e)),
+        Ok(Err(e)) if e == crate::review::cancelled() => json_ok(json!({ "cancelled": true })),
+        Ok(Err(e)) => json_error(Phrase::new("review: {reason}").with_phrase("reason", e)),
         Err(e) => json_status(
             StatusCode::INTERNAL_SERVER_ERROR,
             Phrase::new("review: {reason}").with("reason", e),

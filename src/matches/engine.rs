@@ -3,6 +3,7 @@
 //! costs a game, never the match.
 
 use super::tc::Dialect;
+use crate::phrase::Phrase;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -12,7 +13,7 @@ use std::time::{Duration, Instant};
 /// Splits a command line the way a POSIX shell splits words: blanks separate, `'…'` is
 /// literal, `"…"` keeps blanks and honours `\"`, `\\`, `\$` and `` \` ``, and a backslash
 /// outside quotes takes the next character literally. No expansion of any kind.
-pub fn split_command(line: &str) -> Result<Vec<String>, String> {
+pub fn split_command(line: &str) -> Result<Vec<String>, Phrase> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -31,7 +32,9 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(c) => word.push(c),
-                        None => return Err(format!("unterminated ' in '{line}'")),
+                        None => {
+                            return Err(Phrase::new("unterminated ' in '{line}'").with("line", line));
+                        }
                     }
                 }
             }
@@ -46,10 +49,18 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
                                 word.push('\\');
                                 word.push(c);
                             }
-                            None => return Err(format!("unterminated \" in '{line}'")),
+                            None => {
+                                return Err(
+                                    Phrase::new("unterminated \" in '{line}'").with("line", line)
+                                );
+                            }
                         },
                         Some(c) => word.push(c),
-                        None => return Err(format!("unterminated \" in '{line}'")),
+                        None => {
+                            return Err(
+                                Phrase::new("unterminated \" in '{line}'").with("line", line)
+                            );
+                        }
                     }
                 }
             }
@@ -57,7 +68,11 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
                 in_word = true;
                 match chars.next() {
                     Some(c) => word.push(c),
-                    None => return Err(format!("'{line}' ends with a lone backslash")),
+                    None => {
+                        return Err(
+                            Phrase::new("'{line}' ends with a lone backslash").with("line", line)
+                        );
+                    }
                 }
             }
             c => {
@@ -70,7 +85,7 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
         words.push(word);
     }
     if words.is_empty() {
-        return Err("empty engine command".into());
+        return Err(Phrase::new("empty engine command"));
     }
     Ok(words)
 }

@@ -11,6 +11,7 @@
 use super::FailureKind;
 use crate::game::{Game, Outcome, Player};
 use crate::games::{GameVisitor, with_game};
+use crate::phrase::Phrase;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
@@ -87,21 +88,28 @@ impl GameRecord {
         .join("\t")
     }
 
-    pub fn parse(line: &str) -> Result<GameRecord, String> {
+    pub fn parse(line: &str) -> Result<GameRecord, Phrase> {
         let fields: Vec<&str> = line.split('\t').collect();
         let [number, game, p1, p2, result, reason, opening, moves, rules] = fields[..] else {
-            return Err(format!("{} fields, expected 9", fields.len()));
+            return Err(Phrase::new("{n} fields, expected 9").with("n", fields.len()));
         };
         let number = match number.parse() {
-            Ok(0) => return Err("game number 0: games are numbered from 1".to_string()),
+            Ok(0) => return Err(Phrase::new("game number 0: games are numbered from 1")),
             Ok(n) => n,
-            Err(_) => return Err(format!("game number '{number}' is not a number")),
+            Err(_) => {
+                return Err(
+                    Phrase::new("game number '{number}' is not a number").with("number", number)
+                );
+            }
         };
         let outcome = match result {
             "1-0" => Outcome::Win(Player::One),
             "0-1" => Outcome::Win(Player::Two),
             "1/2-1/2" => Outcome::Draw,
-            _ => return Err(format!("result '{result}' is not 1-0, 0-1 or 1/2-1/2")),
+            _ => {
+                return Err(Phrase::new("result '{result}' is not 1-0, 0-1 or 1/2-1/2")
+                    .with("result", result));
+            }
         };
         let rules = rules
             .split_whitespace()
@@ -109,7 +117,10 @@ impl GameRecord {
                 option
                     .split_once('=')
                     .map(|(n, v)| (n.to_string(), v.to_string()))
-                    .ok_or_else(|| format!("rule option '{option}' is not Name=value"))
+                    .ok_or_else(|| {
+                        Phrase::new("rule option '{option}' is not Name=value")
+                            .with("option", option)
+                    })
             })
             .collect::<Result<_, _>>()?;
         Ok(GameRecord {
@@ -137,15 +148,19 @@ impl GameRecord {
 }
 
 /// Reads every game of a log.
-pub fn read_log(input: impl BufRead) -> Result<Vec<GameRecord>, String> {
+pub fn read_log(input: impl BufRead) -> Result<Vec<GameRecord>, Phrase> {
     let mut records = Vec::new();
     for (index, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| format!("cannot read the log: {e}"))?;
+        let line =
+            line.map_err(|e| Phrase::new("cannot read the log: {reason}").with("reason", e))?;
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
-        let record =
-            GameRecord::parse(&line).map_err(|e| format!("log line {}: {e}", index + 1))?;
+        let record = GameRecord::parse(&line).map_err(|e| {
+            Phrase::new("log line {n}: {reason}")
+                .with("n", index + 1)
+                .with_phrase("reason", e)
+        })?;
         records.push(record);
     }
     Ok(records)
@@ -363,11 +378,11 @@ mod tests {
     #[test]
     fn bad_lines_are_reported() {
         let text = format!("{HEADER}\n\n{}\nnot a game\n", record().to_line());
-        let error = read_log(text.as_bytes()).unwrap_err();
+        let error = read_log(text.as_bytes()).unwrap_err().to_string();
         assert!(error.starts_with("log line 4:"), "{error}");
         let mut zero = record();
         zero.number = 0;
-        let error = GameRecord::parse(&zero.to_line()).unwrap_err();
+        let error = GameRecord::parse(&zero.to_line()).unwrap_err().to_string();
         assert!(error.contains("numbered from 1"), "{error}");
     }
 

@@ -54,7 +54,7 @@ impl EngineConfig {
     ) -> Result<[EngineConfig; 2], String> {
         let mut configs = Vec::new();
         for ((line, name), tc) in command_lines.into_iter().zip(names).zip(tcs) {
-            let command = split_command(line)?;
+            let command = split_command(line).map_err(|e| e.to_string())?;
             let name = name.unwrap_or_else(|| {
                 let program = std::path::Path::new(&command[0])
                     .file_name()

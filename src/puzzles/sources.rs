@@ -41,7 +41,7 @@ fn read_file<G: Game>(path: &Path, wanted: &str, sources: &mut Sources<G>) -> Re
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
     let first = text.lines().next().unwrap_or("");
     if first == log::HEADER {
-        for game in log::read_log(text.as_bytes())? {
+        for game in log::read_log(text.as_bytes()).map_err(|e| e.to_string())? {
             if !game.game.eq_ignore_ascii_case(G::NAME) {
                 sources.skipped += 1;
                 continue;
