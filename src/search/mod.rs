@@ -636,7 +636,7 @@ impl<G: Game> Worker<G> {
         };
         self.root_depth = depth as i32;
         loop {
-            let score = self.negamax(root, depth as i32, 0, alpha, beta, pv);
+            let score = self.negamax(root, depth as i32, 0, alpha, beta, false, pv);
             if self.aborted {
                 return score;
             }
@@ -712,15 +712,20 @@ impl<G: Game> Worker<G> {
         ply: usize,
         alpha: i32,
         beta: i32,
+        cut_node: bool,
         pv: &mut Pv<G::Move>,
     ) -> i32 {
         if same_side {
-            self.negamax(child, depth, ply, alpha, beta, pv)
+            self.negamax(child, depth, ply, alpha, beta, cut_node, pv)
         } else {
-            -self.negamax(child, depth, ply, -beta, -alpha, pv)
+            -self.negamax(child, depth, ply, -beta, -alpha, cut_node, pv)
         }
     }
 
+    /// `cut_node`: a node of a null window expected to fail high (its parent expects the
+    /// move that led here to fail low for the side that made it, or, when the same side moves
+    /// again, to fail high); late move reductions may go deeper there.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         position: &G,
@@ -728,6 +733,7 @@ impl<G: Game> Worker<G> {
         ply: usize,
         mut alpha: i32,
         beta: i32,
+        cut_node: bool,
         pv: &mut Pv<G::Move>,
     ) -> i32 {
         pv.clear();
@@ -805,10 +811,31 @@ impl<G: Game> Worker<G> {
         self.stack.enter(ply, me, static_eval);
         let improving = self.stack.improving(ply);
         let params = self.params;
+        // The pruning below reads the table's score where it is a better guess than the
+        // static evaluation: a bound on the side the evaluation errs on, from a real search
+        // (depth > 0: not quiescence's, nor a draw by repetition stored at depth 0).
+        let pruning_eval = match (static_eval, hit) {
+            (Some(eval), Some(hit))
+                if params.tt_eval != 0 && excluded.is_none() && hit.depth > 0 =>
+            {
+                let score = score_from_tt(hit.score, ply);
+                let better = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > eval,
+                    Bound::Upper => score < eval,
+                };
+                Some(if better && score.abs() < MATE_BOUND {
+                    score
+                } else {
+                    eval
+                })
+            }
+            _ => static_eval,
+        };
         // Reverse futility: a position this far above beta this near the horizon keeps a
         // cut-off whatever is played (the margin grows with the depth left, and shrinks
         // when the side to move's evaluation has risen since its previous decision).
-        if let Some(eval) = static_eval
+        if let Some(eval) = pruning_eval
             && !is_pv
             && ply > 0
             && excluded.is_none()
@@ -821,7 +848,7 @@ impl<G: Game> Worker<G> {
         }
         // Razoring: this far below alpha this near the horizon, only a capture can save
         // the node; if quiescence finds none that does, the node fails low.
-        if let Some(eval) = static_eval
+        if let Some(eval) = pruning_eval
             && !is_pv
             && ply > 0
             && excluded.is_none()
@@ -841,11 +868,11 @@ impl<G: Game> Worker<G> {
         // move will too (skipped in PV nodes, near mates and where the game has no pass).
         let null =
             (!is_pv && ply > 0 && excluded.is_none() && depth >= 3 && beta.abs() < MATE_BOUND)
-                .then_some(static_eval)
+                .then_some(pruning_eval)
                 .flatten()
                 .filter(|&eval| eval >= beta)
                 .and_then(|_| position.null_move());
-        if let (Some(null), Some(eval)) = (null, static_eval) {
+        if let (Some(null), Some(eval)) = (null, pruning_eval) {
             let reduction = params.null_move_reduction(depth, eval - beta);
             let mut null_pv = Pv::new();
             self.stack.play(ply, None);
@@ -856,6 +883,7 @@ impl<G: Game> Worker<G> {
                 ply + 1,
                 -beta,
                 -beta + 1,
+                !cut_node,
                 &mut null_pv,
             );
             self.line.pop();
@@ -892,6 +920,7 @@ impl<G: Game> Worker<G> {
                     ply,
                     singular_beta - 1,
                     singular_beta,
+                    cut_node,
                     &mut singular_pv,
                 );
                 self.excluded[ply] = None;
@@ -920,7 +949,7 @@ impl<G: Game> Worker<G> {
         let late_move_limit = params.late_move_limit(depth, improving);
         // Futility: this near the horizon, a static evaluation this far below alpha is not
         // raised by a quiet move.
-        let futile = static_eval.is_some_and(|eval| {
+        let futile = pruning_eval.is_some_and(|eval| {
             depth <= params.futility_depth
                 && eval + params.futility_base + params.futility_margin * depth <= alpha
         });
@@ -968,9 +997,11 @@ impl<G: Game> Worker<G> {
             let same_side = child.to_move() == position.to_move();
             self.stack.play(ply, Some(move_index));
             self.line.push(key);
-            // Every search of this child starts its window at alpha; only the depth and the
-            // upper bound vary.
-            let mut search = |this: &mut Self, depth: i32, upper: i32| {
+            // Every search of this child starts its window at alpha; only the depth, the
+            // upper bound and whether this move is expected to cut vary. A null-window child
+            // is a cut node when the side that moves there expects to fail high.
+            let mut search = |this: &mut Self, depth: i32, upper: i32, expect_cut: bool| {
+                let child_cut = upper == alpha + 1 && same_side == expect_cut;
                 this.child_value(
                     &child,
                     same_side,
@@ -978,12 +1009,13 @@ impl<G: Game> Worker<G> {
                     ply + 1,
                     alpha,
                     upper,
+                    child_cut,
                     &mut child_pv,
                 )
             };
             let extension = if Some(mv) == tt_move { extension } else { 0 };
             let score = if searched == 0 {
-                search(self, depth - 1 + extension, beta)
+                search(self, depth - 1 + extension, beta, cut_node)
             } else {
                 // Late quiet moves are searched shallower first; one that surprises is
                 // searched again at full depth.
@@ -995,18 +1027,18 @@ impl<G: Game> Worker<G> {
                     && !self.killers[ply].contains(&Some(mv))
                 {
                     let history = self.histories.score(me, move_index, context);
-                    (params.late_move_reduction(depth, searched, is_pv, improving)
+                    (params.late_move_reduction(depth, searched, is_pv, improving, cut_node)
                         - history / params.lmr_history_divisor)
                         .clamp(0, depth - 2)
                 } else {
                     0
                 };
-                let mut score = search(self, depth - 1 - reduction, alpha + 1);
+                let mut score = search(self, depth - 1 - reduction, alpha + 1, false);
                 if reduction > 0 && score > alpha && !self.aborted {
-                    score = search(self, depth - 1, alpha + 1);
+                    score = search(self, depth - 1, alpha + 1, cut_node);
                 }
                 if score > alpha && score < beta && !self.aborted {
-                    score = search(self, depth - 1, beta);
+                    score = search(self, depth - 1, beta, false);
                 }
                 score
             };

@@ -67,6 +67,8 @@ search_params! {
     lmr_divisor: off 250, default 250;
     lmr_non_pv: off 0, default 0;
     lmr_not_improving: off 0, default 0;
+    /// Hundredths of a ply more at a cut node (a null window expected to fail high).
+    lmr_cut_node: off 0, default 0;
     /// Late move reductions shrink by a quiet move's history over this (grow when it is
     /// negative).
     lmr_history_divisor: off i32::MAX, default 8192;
@@ -95,6 +97,10 @@ search_params! {
     tm_stability: off 0, default 0;
     tm_nodes: off 0, default 0;
     tm_score: off 0, default 0;
+    /// 1: where the table's score of the position bounds the static evaluation from the
+    /// side it errs on (a lower bound above it, an upper bound below it, or exact), the
+    /// pruning decisions read that score instead; 0: the static evaluation alone.
+    tt_eval: off 0, default 0;
     /// 1: the static evaluation is corrected by the correction history; 0: it is not. The
     /// key of material and network bucket lost in Akiba and Abraxas (docs/experiments.md).
     correction: off 0, default 0;
@@ -120,6 +126,7 @@ impl SearchParams {
         searched: usize,
         is_pv: bool,
         improving: bool,
+        cut_node: bool,
     ) -> i32 {
         let log = f64::from(depth).ln() * (searched as f64).ln();
         let mut hundredths =
@@ -129,6 +136,9 @@ impl SearchParams {
         }
         if !improving {
             hundredths += f64::from(self.lmr_not_improving);
+        }
+        if cut_node {
+            hundredths += f64::from(self.lmr_cut_node);
         }
         ((hundredths / 100.0) as i32).clamp(1, depth - 2)
     }
