@@ -984,6 +984,10 @@ async fn engines_that_misbehave_leave_the_game_as_it_was() {
     engine_failure_is_shown(&page, &illegal.url, "illegal move", false).await;
     let crash = Gui::start(&["--engine", &fake_engine("exit 3")]);
     engine_failure_is_shown(&page, &crash.url, "stopped running", true).await;
+    // Said in the page's language: the choice is kept for the next visit of this address.
+    page.choose("#language", "de").await;
+    engine_failure_is_shown(&page, &crash.url, "läuft nicht mehr", true).await;
+    page.choose("#language", "en").await;
     let hang = Gui::start(&["--engine", &fake_engine(":")]);
     engine_failure_is_shown(&page, &hang.url, "hung", true).await;
     page.close().await;
