@@ -104,12 +104,14 @@ impl Game for Position {
     /// (docs/strength.md).
     const NETWORK_BY_DEFAULT: bool = true;
     /// No futility pruning of quiet moves and no table in quiescence: neither gained at
-    /// `movetime=20`; late moves reduced a ply more outside the principal variation, and
-    /// the time from the search's course, which gained (docs/experiments.md).
+    /// `movetime=20`; late moves reduced a ply more outside the principal variation and two
+    /// more at expected cut nodes, and the time from the search's course, which gained
+    /// (docs/experiments.md).
     const SEARCH_PARAMS: SearchParams = SearchParams {
         futility_depth: 0,
         quiescence_table: 0,
         lmr_non_pv: 100,
+        lmr_cut_node: 200,
         tm_stability: 6,
         tm_nodes: 200,
         tm_score: 100,
