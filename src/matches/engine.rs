@@ -33,7 +33,9 @@ pub fn split_command(line: &str) -> Result<Vec<String>, Phrase> {
                         Some('\'') => break,
                         Some(c) => word.push(c),
                         None => {
-                            return Err(Phrase::new("unterminated ' in '{line}'").with("line", line));
+                            return Err(
+                                Phrase::new("unterminated ' in '{line}'").with("line", line)
+                            );
                         }
                     }
                 }
