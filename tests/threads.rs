@@ -158,7 +158,7 @@ fn bench_node_counts_at_one_thread() {
         return;
     }
     for (game, nodes) in [
-        ("akiba", "407617"),
+        ("akiba", "367431"),
         ("offboard", "438710"),
         ("abraxas", "300149"),
     ] {
