@@ -101,6 +101,10 @@ struct Worker<G: Game> {
     /// Per ply: the move a singular-extension search leaves out (`None`: an ordinary
     /// search).
     excluded: [Option<G::Move>; MAX_PLY + 2],
+    /// Per ply: the ordered moves and the quiet moves tried of the node there, kept from
+    /// node to node so that a node does not allocate them.
+    scored_lists: Vec<Vec<(G::Move, i32)>>,
+    quiet_lists: Vec<Vec<usize>>,
     /// The depth of the iteration being searched (extensions stop at twice it).
     root_depth: i32,
     /// This game's pruning margins ([`Game::SEARCH_PARAMS`]).
@@ -401,6 +405,8 @@ impl<G: Game> Worker<G> {
             line: Line::new(),
             stack: Stack::new(),
             excluded: [None; MAX_PLY + 2],
+            scored_lists: vec![Vec::new(); MAX_PLY],
+            quiet_lists: vec![Vec::new(); MAX_PLY],
             root_depth: 0,
             params: G::SEARCH_PARAMS,
             nodes: 0,
@@ -937,9 +943,11 @@ impl<G: Game> Worker<G> {
             }
         }
         let context = self.context(ply, me);
-        let mut scored = self.order(position, &moves, tt_move, ply, me, context);
+        let mut scored = std::mem::take(&mut self.scored_lists[ply]);
+        self.order(position, &moves, tt_move, ply, me, context, &mut scored);
         // The quiet moves searched here (move indices), for the malus when another cuts.
-        let mut quiets_tried: Vec<usize> = Vec::new();
+        let mut quiets_tried = std::mem::take(&mut self.quiet_lists[ply]);
+        quiets_tried.clear();
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -1074,6 +1082,8 @@ impl<G: Game> Worker<G> {
                 quiets_tried.push(move_index);
             }
         }
+        self.scored_lists[ply] = scored;
+        self.quiet_lists[ply] = quiets_tried;
         if searched == 0 {
             // Every root move was excluded by MultiPV: nothing to report.
             return -INFINITY;
@@ -1198,7 +1208,9 @@ impl<G: Game> Worker<G> {
         best
     }
 
-    /// Gives each move an ordering score: TT move, captures, killers, then history.
+    /// Fills `scored` with each move and its ordering score: TT move, captures, killers,
+    /// then history.
+    #[allow(clippy::too_many_arguments)]
     fn order(
         &self,
         position: &G,
@@ -1207,24 +1219,23 @@ impl<G: Game> Worker<G> {
         ply: usize,
         me: usize,
         context: Context,
-    ) -> Vec<(G::Move, i32)> {
-        moves
-            .iter()
-            .map(|&mv| {
-                let score = if Some(mv) == tt_move {
-                    1 << 30
-                } else if position.is_tactical(mv) {
-                    1 << 29
-                } else if self.killers[ply][0] == Some(mv) {
-                    1 << 28
-                } else if self.killers[ply][1] == Some(mv) {
-                    (1 << 28) - 1
-                } else {
-                    self.histories.score(me, G::move_index(mv), context)
-                };
-                (mv, score)
-            })
-            .collect()
+        scored: &mut Vec<(G::Move, i32)>,
+    ) {
+        scored.clear();
+        scored.extend(moves.iter().map(|&mv| {
+            let score = if Some(mv) == tt_move {
+                1 << 30
+            } else if position.is_tactical(mv) {
+                1 << 29
+            } else if self.killers[ply][0] == Some(mv) {
+                1 << 28
+            } else if self.killers[ply][1] == Some(mv) {
+                (1 << 28) - 1
+            } else {
+                self.histories.score(me, G::move_index(mv), context)
+            };
+            (mv, score)
+        }));
     }
 
     /// The decisions above the node at `ply` (of player `me`) that key its continuation
