@@ -1002,6 +1002,11 @@ impl<G: Game> Worker<G> {
             let nodes_before = self.nodes;
             let mut child = position.clone();
             child.play(mv);
+            if !self.exact {
+                // Asked for here, the child's bucket arrives while the parent's bookkeeping
+                // runs, not only during the child's move generation.
+                self.tt.prefetch(child.hash());
+            }
             let same_side = child.to_move() == position.to_move();
             self.stack.play(ply, Some(move_index));
             self.line.push(key);
