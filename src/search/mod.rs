@@ -1035,7 +1035,7 @@ impl<G: Game> Worker<G> {
                 // A move with a good history is reduced less, one with a bad history more.
                 let reduction = if !self.exact
                     && depth >= 3
-                    && searched >= 3
+                    && searched >= params.lmr_moves.max(1) as usize
                     && quiet
                     && !self.killers[ply].contains(&Some(mv))
                 {

@@ -68,6 +68,8 @@ search_params! {
     /// (hundredths), plus `lmr_non_pv` hundredths outside the principal variation and
     /// `lmr_not_improving` when the side's evaluation has not risen.
     lmr_base: off 50, default 50;
+    /// Moves searched at a node before the next one may be reduced.
+    lmr_moves: off 3, default 3;
     lmr_divisor: off 250, default 250;
     lmr_non_pv: off 0, default 0;
     lmr_not_improving: off 0, default 0;
