@@ -936,9 +936,14 @@ impl<G: Game> Worker<G> {
                     return 0;
                 }
                 if score < singular_beta {
-                    extension = 1;
+                    let double = params.singular_double > 0
+                        && !is_pv
+                        && score < singular_beta - params.singular_double;
+                    extension = 1 + i32::from(double);
                 } else if singular_beta >= beta {
                     return singular_beta;
+                } else if tt_score >= beta {
+                    extension = -params.singular_negative;
                 }
             }
         }

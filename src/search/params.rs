@@ -95,6 +95,12 @@ search_params! {
     /// the table's score lowered by `singular_margin` per ply of depth.
     singular_depth: off 0, default 6;
     singular_margin: off 0, default 3;
+    /// Outside the principal variation, a table move whose alternatives fall this much
+    /// further below the lowered bound is extended two plies (0: one at most).
+    singular_double: off 0, default 0;
+    /// A table move that is not singular, whose table score is nevertheless at least
+    /// beta, is searched this many plies shallower: another move holds as well.
+    singular_negative: off 0, default 0;
     /// Time management from the search (a clock's soft limit only): the limit is
     /// stretched by `tm_stability` hundredths per iteration short of four that the best
     /// move has stayed the same (shrunk past four, up to eight), by `tm_nodes` hundredths
