@@ -68,7 +68,8 @@ search_params! {
     /// (hundredths), plus `lmr_non_pv` hundredths outside the principal variation and
     /// `lmr_not_improving` when the side's evaluation has not risen.
     lmr_base: off 50, default 50;
-    /// Moves searched at a node before the next one may be reduced.
+    /// Moves searched at a node before the next one may be reduced (fewer did not gain in
+    /// Akiba nor Abraxas, docs/experiments.md).
     lmr_moves: off 3, default 3;
     lmr_divisor: off 250, default 250;
     lmr_non_pv: off 0, default 0;
@@ -99,7 +100,8 @@ search_params! {
     /// further below the lowered bound is extended two plies (0: one at most).
     singular_double: off 0, default 0;
     /// A table move that is not singular, whose table score is nevertheless at least
-    /// beta, is searched this many plies shallower: another move holds as well.
+    /// beta, is searched this many plies shallower: another move holds as well. Neither
+    /// this nor `singular_double` proved a gain (docs/experiments.md): both off.
     singular_negative: off 0, default 0;
     /// Time management from the search (a clock's soft limit only): the limit is
     /// stretched by `tm_stability` hundredths per iteration short of four that the best
