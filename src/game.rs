@@ -283,6 +283,18 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     const SEARCH_PARAMS: crate::search::SearchParams = crate::search::SearchParams::DEFAULT;
     /// Whether a move changes material (a capture): searched first and in quiescence.
     fn is_tactical(&self, mv: Self::Move) -> bool;
+    /// Which quiet moves this game expects to threaten at once (Abraxas: a placement that
+    /// completes a line once the plate slides, and so captures and places again): the
+    /// search may order them before the other quiet moves (`forcing_order`). Asked once a
+    /// node, so a game computes what its moves share a single time.
+    fn forcing(&self) -> impl Fn(Self::Move) -> bool {
+        |_| false
+    }
+    /// The moves quiescence searches with `quiescence_wide` on: by default the tactical
+    /// ones; a game adds the few quiet decisions that settle a capture already under way.
+    fn quiescence_moves(&self) -> impl Fn(Self::Move) -> bool {
+        |mv| self.is_tactical(mv)
+    }
     /// Whether random opening playouts may play `mv` (see [`crate::pipeline::openings`]):
     /// every move by default; a game leaves out moves that random play would waste.
     fn is_opening_move(&self, _mv: Self::Move) -> bool {

@@ -958,3 +958,88 @@ fn print_perft_table() {
         println!("# {comment}\n{text} ; {}", counts.join(" ; "));
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// The search's forcing moves (`Game::forcing`)
+// ---------------------------------------------------------------------------------------
+
+fn forcing_moves(p: &Position) -> Vec<String> {
+    let forcing = p.forcing();
+    p.moves()
+        .into_iter()
+        .filter(|&m| forcing(m))
+        .map(|m| m.to_string())
+        .collect()
+}
+
+#[test]
+fn forcing_placements_complete_a_line_where_the_plate_slides_and_stops_block_them() {
+    // From the start the plate slides to se, where column d runs d2-d4 and d6-d8 and rank
+    // 5 runs a5-c5 and e5-g5 over dots: d5 joins four runs, d1 and h5 lengthen one each.
+    let start = Position::start(Rules::default());
+    assert_eq!(start.forcing_holes(), mask("d1 d5 h5"));
+    assert_eq!(forcing_moves(&start), ["d1", "d5", "h5"]);
+    // Player 1 took d5 and replays; player 2 may stop before. The plate goes on to ne,
+    // where d4, d8 and h4 complete lines: stop stones there are the forcing ones.
+    let stop_before = after(START, &["d5", "xd5"]);
+    assert_eq!(stop_before.phase(), Phase::StopBefore);
+    assert_eq!(forcing_moves(&stop_before), ["!d4", "!h4", "!d8"]);
+    // Player 2 passes: now player 1's red stones there are.
+    let replay = after(START, &["d5", "xd5", "pass"]);
+    assert_eq!(forcing_moves(&replay), ["d4", "h4", "d8"]);
+    // Player 1 placed d4, making column d1-d7 and rank a4-g4 at ne: a stop stone on any
+    // free hole of those lines breaks one before the slide.
+    let stop_after = after(START, &["d5", "xd5", "pass", "d4"]);
+    assert_eq!(stop_after.phase(), Phase::StopAfter);
+    assert_eq!(
+        stop_after.forcing_holes(),
+        mask("d1 d2 d3 d5 d6 d7 a4 b4 c4 e4 f4 g4")
+    );
+    assert!(
+        forcing_moves(&stop_after)
+            .iter()
+            .all(|m| m.starts_with('!'))
+    );
+}
+
+#[test]
+fn forcing_placements_are_the_placements_that_capture() {
+    // Where no line lies at the next corner yet, a placement captures after the slide
+    // exactly when it completes one there: checked by playing every placement of random
+    // games.
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut checked = 0;
+    for sheet in 1..=6 {
+        let rules = Rules {
+            sheet: Sheet::builtin(sheet).unwrap(),
+            ..Rules::default()
+        };
+        let mut p = Position::start(rules);
+        for _ in 0..200 {
+            let ms = p.moves();
+            if ms.is_empty() {
+                break;
+            }
+            let mut lines = [0u64; 40];
+            let next = p.red_holes_at(p.corner().next());
+            if p.phase() == Phase::Place && p.pool() > 0 && lines_of(next, &mut lines) == 0 {
+                let forcing = p.forcing();
+                for &m in ms.iter().filter(|m| matches!(m, Move::Place(_))) {
+                    let mut child = p.clone();
+                    child.play(m);
+                    // The slide the forcing holes look at: no stop, or after one the slide.
+                    match child.phase() {
+                        Phase::StopAfter => child.play(Move::Pass),
+                        Phase::Decide => child.play(Move::Slide),
+                        _ => {}
+                    }
+                    let captures = child.phase() == Phase::Capture;
+                    assert_eq!(forcing(m), captures, "{m} in {p}");
+                    checked += 1;
+                }
+            }
+            p.play(ms[rng.random_range(0..ms.len())]);
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}

@@ -318,6 +318,25 @@ impl Position {
         buf[..n].to_vec()
     }
 
+    /// The free holes where this decision changes what the next slide captures: in phase
+    /// `p` a red stone from the pool placed there completes a line (none with the pool
+    /// empty); in phase `s` a stop stone there takes a hole the mover could complete a
+    /// line with; in phase `a` it breaks a line the placement made.
+    pub fn forcing_holes(&self) -> u64 {
+        let red = self.red_holes_at(self.corner.next());
+        let free = self.free();
+        match self.phase {
+            Phase::Place if self.pool > 0 => super::eval::completing_holes(red, free),
+            Phase::StopBefore => super::eval::completing_holes(red, free),
+            Phase::StopAfter => {
+                let mut lines = [0u64; 40];
+                let n = lines_of(red, &mut lines);
+                lines[..n].iter().fold(0, |all, line| all | line) & free
+            }
+            _ => 0,
+        }
+    }
+
     /// Whether some line holds a red stone (a capture is due).
     pub fn capture_due(&self) -> bool {
         let mut buf = [0u64; 40];

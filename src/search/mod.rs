@@ -947,9 +947,25 @@ impl<G: Game> Worker<G> {
                 }
             }
         }
+        // A position with a single legal move (Abraxas' only way to capture, a lone
+        // decision) costs no depth: the move is searched at the node's own depth.
+        let single_reply = params.single_reply != 0
+            && moves.len() == 1
+            && ply > 0
+            && (ply as i32) < 2 * self.root_depth;
         let context = self.context(ply, me);
         let mut scored = std::mem::take(&mut self.scored_lists[ply]);
-        self.order(position, &moves, tt_move, ply, me, context, &mut scored);
+        let forcing = position.forcing();
+        self.order(
+            position,
+            &moves,
+            &forcing,
+            tt_move,
+            ply,
+            me,
+            context,
+            &mut scored,
+        );
         // The quiet moves searched here (move indices), for the malus when another cuts.
         let mut quiets_tried = std::mem::take(&mut self.quiet_lists[ply]);
         quiets_tried.clear();
@@ -1031,7 +1047,13 @@ impl<G: Game> Worker<G> {
                     &mut child_pv,
                 )
             };
-            let extension = if Some(mv) == tt_move { extension } else { 0 };
+            let extension = if single_reply {
+                1
+            } else if Some(mv) == tt_move {
+                extension
+            } else {
+                0
+            };
             let score = if searched == 0 {
                 search(self, depth - 1 + extension, beta, cut_node)
             } else {
@@ -1045,8 +1067,14 @@ impl<G: Game> Worker<G> {
                     && !self.killers[ply].contains(&Some(mv))
                 {
                     let history = self.histories.score(me, move_index, context);
+                    let forcing_less = if params.forcing_lmr != 0 && forcing(mv) {
+                        params.forcing_lmr / 100
+                    } else {
+                        0
+                    };
                     (params.late_move_reduction(depth, searched, is_pv, improving, cut_node)
-                        - history / params.lmr_history_divisor)
+                        - history / params.lmr_history_divisor
+                        - forcing_less)
                         .clamp(0, depth - 2)
                 } else {
                     0
@@ -1191,8 +1219,14 @@ impl<G: Game> Worker<G> {
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         let mut best_move = None;
+        let wide = self.params.quiescence_wide != 0;
+        let quiescence_move = position.quiescence_moves();
         for (slot, &mv) in moves.iter().enumerate() {
-            if !position.is_tactical(mv) {
+            if !(if wide {
+                quiescence_move(mv)
+            } else {
+                position.is_tactical(mv)
+            }) {
                 continue;
             }
             let mut child = position.clone();
@@ -1225,6 +1259,7 @@ impl<G: Game> Worker<G> {
         &self,
         position: &G,
         moves: &[G::Move],
+        forcing: &impl Fn(G::Move) -> bool,
         tt_move: Option<G::Move>,
         ply: usize,
         me: usize,
@@ -1232,17 +1267,32 @@ impl<G: Game> Worker<G> {
         scored: &mut Vec<(G::Move, i32)>,
     ) {
         scored.clear();
+        // Above every history (at most three tables of ±16,384), and below the killers
+        // (2^28) or above them.
+        let forcing_bonus = match self.params.forcing_order {
+            1 => 1 << 27,
+            2 => (1 << 28) + (1 << 20),
+            _ => 0,
+        };
         scored.extend(moves.iter().map(|&mv| {
             let score = if Some(mv) == tt_move {
                 1 << 30
             } else if position.is_tactical(mv) {
                 1 << 29
-            } else if self.killers[ply][0] == Some(mv) {
-                1 << 28
-            } else if self.killers[ply][1] == Some(mv) {
-                (1 << 28) - 1
             } else {
-                self.histories.score(me, G::move_index(mv), context)
+                let history = self.histories.score(me, G::move_index(mv), context);
+                let plain = if self.killers[ply][0] == Some(mv) {
+                    1 << 28
+                } else if self.killers[ply][1] == Some(mv) {
+                    (1 << 28) - 1
+                } else {
+                    history
+                };
+                if forcing_bonus != 0 && forcing(mv) {
+                    plain.max(forcing_bonus + history)
+                } else {
+                    plain
+                }
             };
             (mv, score)
         }));

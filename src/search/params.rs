@@ -90,6 +90,19 @@ search_params! {
     /// 1: quiet moves are ordered and rewarded by continuation histories too; 0: by the
     /// butterfly table alone.
     continuation_history: off 0, default 1;
+    /// 1: the quiet moves the game calls forcing ([`Game::forcing`]) are ordered after
+    /// the killers, before the other quiet moves; 2: before the killers; 0: by history
+    /// alone.
+    ///
+    /// [`Game::forcing`]: crate::game::Game::forcing
+    forcing_order: off 0, default 0;
+    /// Hundredths of a ply less late move reduction for a forcing quiet move.
+    forcing_lmr: off 0, default 0;
+    /// 1: quiescence searches the game's quiescence moves ([`Game::quiescence_moves`]);
+    /// 0: the tactical moves alone.
+    ///
+    /// [`Game::quiescence_moves`]: crate::game::Game::quiescence_moves
+    quiescence_wide: off 0, default 0;
     /// 1: quiescence probes and stores the table; 0: it does not.
     quiescence_table: off 0, default 1;
     /// Singular extensions at depth ≥ this (0: none), the other moves searched against
@@ -103,6 +116,9 @@ search_params! {
     /// beta, is searched this many plies shallower: another move holds as well. Neither
     /// this nor `singular_double` proved a gain (docs/experiments.md): both off.
     singular_negative: off 0, default 0;
+    /// 1: a node with a single legal move searches it without losing a ply; 0: it loses
+    /// one as any move does.
+    single_reply: off 0, default 0;
     /// Time management from the search (a clock's soft limit only): the limit is
     /// stretched by `tm_stability` hundredths per iteration short of four that the best
     /// move has stayed the same (shrunk past four, up to eight), by `tm_nodes` hundredths
