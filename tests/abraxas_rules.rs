@@ -1043,3 +1043,24 @@ fn forcing_placements_are_the_placements_that_capture() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+#[test]
+fn the_null_move_slides_the_plate_and_passes_the_turn_only_where_no_capture_waits() {
+    let start = Position::start(Rules::default());
+    let null = start.null_move().expect("the start has a quiet pass");
+    assert_eq!(null.corner(), Corner::Se);
+    assert_eq!((null.side(), null.phase()), (Player::Two, Phase::Place));
+    assert_eq!((null.pool(), null.red_stones()), (24, 0));
+    assert_eq!(null.hash(), null.compute_hash());
+    // A stone on d5 lies in two lines once the plate is at se: every placement captures.
+    let waiting = parse(&pos("sw", 1, "p", "-", "d5", "", (0, 0), (3, 3)));
+    assert!(waiting.null_move().is_none());
+    // Only placements can be given up: not a capture, a stop or slide-or-stay.
+    assert!(after(START, &["d5"]).null_move().is_none());
+    assert!(after(START, &["d5", "xd5"]).null_move().is_none());
+    // In a replay the placer gives up the rest of the turn.
+    let replay = after(START, &["d5", "xd5", "pass"]);
+    let null = replay.null_move().expect("a replay with no line waiting");
+    assert_eq!((null.side(), null.corner()), (Player::Two, Corner::Ne));
+    assert_eq!(null.hash(), null.compute_hash());
+}

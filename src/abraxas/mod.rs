@@ -70,6 +70,7 @@ impl Game for Position {
         continuation_history: 0,
         quiescence_table: 0,
         lmr_non_pv: 100,
+        null_move: 0,
         ..SearchParams::DEFAULT
     };
 
@@ -107,6 +108,10 @@ impl Game for Position {
             Move::Blue(h) => stop && holes >> h & 1 != 0,
             _ => false,
         }
+    }
+
+    fn null_move(&self) -> Option<Position> {
+        Position::null_move(self)
     }
 
     /// Captures, and the decisions between a line's completion and its capture: a stop

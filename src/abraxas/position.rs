@@ -337,6 +337,25 @@ impl Position {
         }
     }
 
+    /// The placer gives up this placement, for the search's null move: the plate slides
+    /// and the turn passes. `None` outside phase `p`, and where a line at the next corner
+    /// already holds a stone (every placement captures there: no quiet pass to compare).
+    pub fn null_move(&self) -> Option<Position> {
+        if self.phase != Phase::Place || self.won() {
+            return None;
+        }
+        let next = self.corner.next();
+        let mut lines = [0u64; 40];
+        let n = lines_of(self.red_holes_at(next), &mut lines);
+        if lines[..n].iter().any(|&line| line & self.red != 0) {
+            return None;
+        }
+        let mut null = self.clone();
+        null.set_corner(next);
+        null.end_turn();
+        Some(null)
+    }
+
     /// Whether some line holds a red stone (a capture is due).
     pub fn capture_due(&self) -> bool {
         let mut buf = [0u64; 40];

@@ -872,12 +872,16 @@ impl<G: Game> Worker<G> {
         }
         // Null move: if handing the opponent a free move still leaves us above beta, a real
         // move will too (skipped in PV nodes, near mates and where the game has no pass).
-        let null =
-            (!is_pv && ply > 0 && excluded.is_none() && depth >= 3 && beta.abs() < MATE_BOUND)
-                .then_some(pruning_eval)
-                .flatten()
-                .filter(|&eval| eval >= beta)
-                .and_then(|_| position.null_move());
+        let null = (params.null_move != 0
+            && !is_pv
+            && ply > 0
+            && excluded.is_none()
+            && depth >= 3
+            && beta.abs() < MATE_BOUND)
+            .then_some(pruning_eval)
+            .flatten()
+            .filter(|&eval| eval >= beta)
+            .and_then(|_| position.null_move());
         if let (Some(null), Some(eval)) = (null, pruning_eval) {
             let reduction = params.null_move_reduction(depth, eval - beta);
             let mut null_pv = Pv::new();

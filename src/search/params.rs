@@ -62,6 +62,10 @@ search_params! {
     /// of depth and one per `null_eval_divisor` of static evaluation above beta (at most
     /// 3); a divisor of 0 adds nothing.
     null_base: off 2, default 2;
+    /// 1: the null move where the game has one ([`Game::null_move`]); 0: none.
+    ///
+    /// [`Game::null_move`]: crate::game::Game::null_move
+    null_move: off 1, default 1;
     null_depth_divisor: off 0, default 0;
     null_eval_divisor: off 0, default 0;
     /// Late move reductions: `lmr_base + ln(depth) · ln(moves searched) / lmr_divisor`
