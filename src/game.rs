@@ -295,6 +295,12 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     fn quiescence_moves(&self) -> impl Fn(Self::Move) -> bool {
         |mv| self.is_tactical(mv)
     }
+    /// Whether the game is not over here and quiescence would search none of the moves
+    /// (neither tactical nor [`Game::quiescence_moves`]): quiescence then skips listing
+    /// them, most of its cost where quiet moves are many (Abraxas' placements).
+    fn nothing_to_resolve(&self) -> bool {
+        false
+    }
     /// Whether random opening playouts may play `mv` (see [`crate::pipeline::openings`]):
     /// every move by default; a game leaves out moves that random play would waste.
     fn is_opening_move(&self, _mv: Self::Move) -> bool {

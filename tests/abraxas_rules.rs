@@ -1064,3 +1064,35 @@ fn the_null_move_slides_the_plate_and_passes_the_turn_only_where_no_capture_wait
     assert_eq!((null.side(), null.corner()), (Player::Two, Corner::Ne));
     assert_eq!(null.hash(), null.compute_hash());
 }
+
+#[test]
+fn where_nothing_is_left_to_resolve_no_move_is_tactical_and_the_game_goes_on() {
+    let mut rng = StdRng::seed_from_u64(12);
+    let (mut quiet, mut other) = (0, 0);
+    for sheet in 1..=6 {
+        let rules = Rules {
+            sheet: Sheet::builtin(sheet).unwrap(),
+            ..Rules::default()
+        };
+        let mut p = Position::start(rules);
+        for _ in 0..300 {
+            let ms = p.moves();
+            let searched = {
+                let wide = p.quiescence_moves();
+                ms.iter().any(|&m| p.is_tactical(m) || wide(m))
+            };
+            if p.nothing_to_resolve() {
+                assert!(!ms.is_empty() && p.outcome().is_none(), "{p}");
+                assert!(!searched, "{p}");
+                quiet += 1;
+            } else {
+                other += 1;
+            }
+            if ms.is_empty() {
+                break;
+            }
+            p.play(ms[rng.random_range(0..ms.len())]);
+        }
+    }
+    assert!(quiet > 100 && other > 100, "{quiet} {other}");
+}

@@ -110,6 +110,11 @@ impl Game for Position {
         }
     }
 
+    /// A placement: captures, stops and slide-or-stay come only after one.
+    fn nothing_to_resolve(&self) -> bool {
+        self.phase() == Phase::Place && self.outcome().is_none()
+    }
+
     fn null_move(&self) -> Option<Position> {
         Position::null_move(self)
     }

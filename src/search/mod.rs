@@ -1176,10 +1176,13 @@ impl<G: Game> Worker<G> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        // Where the game knows no move would be searched here, they are not listed.
         let mut moves = MoveList::new();
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return self.terminal_score(position, ply);
+        if !position.nothing_to_resolve() {
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return self.terminal_score(position, ply);
+            }
         }
         let beta = match mate_distance_window(ply, alpha, beta) {
             Ok((a, b)) => {
