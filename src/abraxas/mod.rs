@@ -70,6 +70,7 @@ impl Game for Position {
         continuation_history: 0,
         quiescence_table: 0,
         lmr_non_pv: 100,
+        // Its null move (a placement given up) did not gain (docs/experiments.md).
         null_move: 0,
         ..SearchParams::DEFAULT
     };

@@ -1071,14 +1071,8 @@ impl<G: Game> Worker<G> {
                     && !self.killers[ply].contains(&Some(mv))
                 {
                     let history = self.histories.score(me, move_index, context);
-                    let forcing_less = if params.forcing_lmr != 0 && forcing(mv) {
-                        params.forcing_lmr / 100
-                    } else {
-                        0
-                    };
                     (params.late_move_reduction(depth, searched, is_pv, improving, cut_node)
-                        - history / params.lmr_history_divisor
-                        - forcing_less)
+                        - history / params.lmr_history_divisor)
                         .clamp(0, depth - 2)
                 } else {
                     0
@@ -1286,23 +1280,29 @@ impl<G: Game> Worker<G> {
                 1 << 30
             } else if position.is_tactical(mv) {
                 1 << 29
-            } else {
+            } else if forcing_bonus != 0 && forcing(mv) {
                 let history = self.histories.score(me, G::move_index(mv), context);
-                let plain = if self.killers[ply][0] == Some(mv) {
-                    1 << 28
-                } else if self.killers[ply][1] == Some(mv) {
-                    (1 << 28) - 1
-                } else {
-                    history
-                };
-                if forcing_bonus != 0 && forcing(mv) {
-                    plain.max(forcing_bonus + history)
-                } else {
-                    plain
-                }
+                (forcing_bonus + history).max(self.killer_score(ply, mv).unwrap_or(history))
+            } else if let Some(score) = self.killer_score(ply, mv) {
+                score
+            } else {
+                self.histories.score(me, G::move_index(mv), context)
             };
             (mv, score)
         }));
+    }
+
+    /// A killer's ordering score at `ply` (the first above the second), `None` for another
+    /// move.
+    fn killer_score(&self, ply: usize, mv: G::Move) -> Option<i32> {
+        let killers = &self.killers[ply];
+        if killers[0] == Some(mv) {
+            Some(1 << 28)
+        } else if killers[1] == Some(mv) {
+            Some((1 << 28) - 1)
+        } else {
+            None
+        }
     }
 
     /// The decisions above the node at `ply` (of player `me`) that key its continuation

@@ -96,12 +96,11 @@ search_params! {
     continuation_history: off 0, default 1;
     /// 1: the quiet moves the game calls forcing ([`Game::forcing`]) are ordered after
     /// the killers, before the other quiet moves; 2: before the killers; 0: by history
-    /// alone.
+    /// alone. Neither gained in Abraxas (docs/experiments.md), nor did `quiescence_wide`,
+    /// `single_reply` or Abraxas' null move: all off.
     ///
     /// [`Game::forcing`]: crate::game::Game::forcing
     forcing_order: off 0, default 0;
-    /// Hundredths of a ply less late move reduction for a forcing quiet move.
-    forcing_lmr: off 0, default 0;
     /// 1: quiescence searches the game's quiescence moves ([`Game::quiescence_moves`]);
     /// 0: the tactical moves alone.
     ///
