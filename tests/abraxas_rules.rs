@@ -110,6 +110,27 @@ fn after(text: &str, line: &[&str]) -> Position {
     p
 }
 
+/// Calls `visit` with every position of a seeded random game of up to `plies` moves on
+/// each built-in sheet.
+fn along_random_games(seed: u64, plies: usize, mut visit: impl FnMut(&Position)) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    for sheet in 1..=6 {
+        let rules = Rules {
+            sheet: Sheet::builtin(sheet).unwrap(),
+            ..Rules::default()
+        };
+        let mut p = Position::start(rules);
+        for _ in 0..plies {
+            visit(&p);
+            let ms = p.moves();
+            if ms.is_empty() {
+                break;
+            }
+            p.play(ms[rng.random_range(0..ms.len())]);
+        }
+    }
+}
+
 /// Exact perft over [`Position::moves`] (no move-list capacity).
 fn perft(p: &Position, depth: u32) -> u64 {
     match depth {
@@ -557,25 +578,11 @@ fn move_notation_round_trips() {
 
 #[test]
 fn position_strings_round_trip_along_random_games() {
-    let mut rng = StdRng::seed_from_u64(7);
-    for sheet in 1..=6 {
-        let rules = Rules {
-            sheet: Sheet::builtin(sheet).unwrap(),
-            ..Rules::default()
-        };
-        let mut p = Position::start(rules);
-        for _ in 0..300 {
-            let text = p.to_string();
-            let q =
-                Position::parse(&text, Rules::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!(q, p, "{text}");
-            let ms = p.moves();
-            if ms.is_empty() {
-                break;
-            }
-            p.play(ms[rng.random_range(0..ms.len())]);
-        }
-    }
+    along_random_games(7, 300, |p| {
+        let text = p.to_string();
+        let q = Position::parse(&text, Rules::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(&q, p, "{text}");
+    });
     // A custom sheet prints as a map and round-trips.
     let map = "*8/9/9/9/9/9/9/9/8*";
     let text = format!("{map} 8/8/8/8/8/8/8/8 nw 2 p n 24 0 0 3 3 4");
@@ -1007,40 +1014,32 @@ fn forcing_placements_are_the_placements_that_capture() {
     // Where no line lies at the next corner yet, a placement captures after the slide
     // exactly when it completes one there: checked by playing every placement of random
     // games.
-    let mut rng = StdRng::seed_from_u64(11);
     let mut checked = 0;
-    for sheet in 1..=6 {
-        let rules = Rules {
-            sheet: Sheet::builtin(sheet).unwrap(),
-            ..Rules::default()
-        };
-        let mut p = Position::start(rules);
-        for _ in 0..200 {
-            let ms = p.moves();
-            if ms.is_empty() {
-                break;
-            }
-            let mut lines = [0u64; 40];
-            let next = p.red_holes_at(p.corner().next());
-            if p.phase() == Phase::Place && p.pool() > 0 && lines_of(next, &mut lines) == 0 {
-                let forcing = p.forcing();
-                for &m in ms.iter().filter(|m| matches!(m, Move::Place(_))) {
-                    let mut child = p.clone();
-                    child.play(m);
-                    // The slide the forcing holes look at: no stop, or after one the slide.
-                    match child.phase() {
-                        Phase::StopAfter => child.play(Move::Pass),
-                        Phase::Decide => child.play(Move::Slide),
-                        _ => {}
-                    }
-                    let captures = child.phase() == Phase::Capture;
-                    assert_eq!(forcing(m), captures, "{m} in {p}");
-                    checked += 1;
-                }
-            }
-            p.play(ms[rng.random_range(0..ms.len())]);
+    along_random_games(11, 200, |p| {
+        let mut lines = [0u64; 40];
+        let next = p.red_holes_at(p.corner().next());
+        if p.phase() != Phase::Place || p.pool() == 0 || lines_of(next, &mut lines) > 0 {
+            return;
         }
-    }
+        let forcing = p.forcing();
+        for m in p
+            .moves()
+            .into_iter()
+            .filter(|m| matches!(m, Move::Place(_)))
+        {
+            let mut child = p.clone();
+            child.play(m);
+            // The slide the forcing holes look at: no stop, or after one the slide.
+            match child.phase() {
+                Phase::StopAfter => child.play(Move::Pass),
+                Phase::Decide => child.play(Move::Slide),
+                _ => {}
+            }
+            let captures = child.phase() == Phase::Capture;
+            assert_eq!(forcing(m), captures, "{m} in {p}");
+            checked += 1;
+        }
+    });
     assert!(checked > 1000, "{checked}");
 }
 
@@ -1067,32 +1066,18 @@ fn the_null_move_slides_the_plate_and_passes_the_turn_only_where_no_capture_wait
 
 #[test]
 fn where_nothing_is_left_to_resolve_no_move_is_tactical_and_the_game_goes_on() {
-    let mut rng = StdRng::seed_from_u64(12);
     let (mut quiet, mut other) = (0, 0);
-    for sheet in 1..=6 {
-        let rules = Rules {
-            sheet: Sheet::builtin(sheet).unwrap(),
-            ..Rules::default()
-        };
-        let mut p = Position::start(rules);
-        for _ in 0..300 {
-            let ms = p.moves();
-            let searched = {
-                let wide = p.quiescence_moves();
-                ms.iter().any(|&m| p.is_tactical(m) || wide(m))
-            };
-            if p.nothing_to_resolve() {
-                assert!(!ms.is_empty() && p.outcome().is_none(), "{p}");
-                assert!(!searched, "{p}");
-                quiet += 1;
-            } else {
-                other += 1;
-            }
-            if ms.is_empty() {
-                break;
-            }
-            p.play(ms[rng.random_range(0..ms.len())]);
+    along_random_games(12, 300, |p| {
+        let ms = p.moves();
+        let wide = p.quiescence_moves();
+        let searched = ms.iter().any(|&m| p.is_tactical(m) || wide(m));
+        if p.nothing_to_resolve() {
+            assert!(!ms.is_empty() && p.outcome().is_none(), "{p}");
+            assert!(!searched, "{p}");
+            quiet += 1;
+        } else {
+            other += 1;
         }
-    }
+    });
     assert!(quiet > 100 && other > 100, "{quiet} {other}");
 }
