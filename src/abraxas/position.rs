@@ -345,9 +345,7 @@ impl Position {
             return None;
         }
         let next = self.corner.next();
-        let mut lines = [0u64; 40];
-        let n = lines_of(self.red_holes_at(next), &mut lines);
-        if lines[..n].iter().any(|&line| line & self.red != 0) {
+        if self.capture_due_at(next) {
             return None;
         }
         let mut null = self.clone();
@@ -358,8 +356,13 @@ impl Position {
 
     /// Whether some line holds a red stone (a capture is due).
     pub fn capture_due(&self) -> bool {
+        self.capture_due_at(self.corner)
+    }
+
+    /// Whether some line would hold a red stone with the plate in `corner`.
+    fn capture_due_at(&self, corner: Corner) -> bool {
         let mut buf = [0u64; 40];
-        let n = lines_of(self.red_holes(), &mut buf);
+        let n = lines_of(self.red_holes_at(corner), &mut buf);
         buf[..n].iter().any(|&l| l & self.red != 0)
     }
 

@@ -959,17 +959,7 @@ impl<G: Game> Worker<G> {
             && (ply as i32) < 2 * self.root_depth;
         let context = self.context(ply, me);
         let mut scored = std::mem::take(&mut self.scored_lists[ply]);
-        let forcing = position.forcing();
-        self.order(
-            position,
-            &moves,
-            &forcing,
-            tt_move,
-            ply,
-            me,
-            context,
-            &mut scored,
-        );
+        self.order(position, &moves, tt_move, ply, me, context, &mut scored);
         // The quiet moves searched here (move indices), for the malus when another cuts.
         let mut quiets_tried = std::mem::take(&mut self.quiet_lists[ply]);
         quiets_tried.clear();
@@ -1220,14 +1210,13 @@ impl<G: Game> Worker<G> {
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         let mut best_move = None;
-        let wide = self.params.quiescence_wide != 0;
-        let quiescence_move = position.quiescence_moves();
+        let wide = (self.params.quiescence_wide != 0).then(|| position.quiescence_moves());
         for (slot, &mv) in moves.iter().enumerate() {
-            if !(if wide {
-                quiescence_move(mv)
-            } else {
-                position.is_tactical(mv)
-            }) {
+            let searched = match &wide {
+                Some(quiescence_move) => quiescence_move(mv),
+                None => position.is_tactical(mv),
+            };
+            if !searched {
                 continue;
             }
             let mut child = position.clone();
@@ -1260,7 +1249,6 @@ impl<G: Game> Worker<G> {
         &self,
         position: &G,
         moves: &[G::Move],
-        forcing: &impl Fn(G::Move) -> bool,
         tt_move: Option<G::Move>,
         ply: usize,
         me: usize,
@@ -1275,12 +1263,14 @@ impl<G: Game> Worker<G> {
             2 => (1 << 28) + (1 << 20),
             _ => 0,
         };
+        // Asked of the game only when used: the default orders without it.
+        let forcing = (forcing_bonus != 0).then(|| position.forcing());
         scored.extend(moves.iter().map(|&mv| {
             let score = if Some(mv) == tt_move {
                 1 << 30
             } else if position.is_tactical(mv) {
                 1 << 29
-            } else if forcing_bonus != 0 && forcing(mv) {
+            } else if forcing.as_ref().is_some_and(|forcing| forcing(mv)) {
                 let history = self.histories.score(me, G::move_index(mv), context);
                 (forcing_bonus + history).max(self.killer_score(ply, mv).unwrap_or(history))
             } else if let Some(score) = self.killer_score(ply, mv) {
