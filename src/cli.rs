@@ -439,14 +439,7 @@ pub fn openings<G: Game>(
     };
     let begun = Instant::now();
     let openings = crate::pipeline::openings::generate(&starts, config, count, seed, threads);
-    if openings.len() < count {
-        return Err(format!(
-            "only {} balanced openings among {} candidates: allow more plies or a larger \
-             --max-score",
-            openings.len(),
-            count * crate::pipeline::openings::MAX_CANDIDATES_PER_OPENING
-        ));
-    }
+    let short = openings.len() < count;
     let mut text = format!(
         "# {} openings for shove match: random playouts of {}..={} plies from {} start \
          position(s),\n# kept when a depth-{} search scores them within {}, no two alike.\n\
@@ -458,10 +451,18 @@ pub fn openings<G: Game>(
         config.depth,
         config.max_score
     );
+    if short {
+        text.push_str(&format!(
+            "# {} of the {count} asked for: no more among the candidates drawn.\n",
+            openings.len()
+        ));
+    }
     for position in &openings {
         text.push_str(&position.to_string());
         text.push('\n');
     }
+    // A set that falls short is still written: the judging may have taken an hour, and
+    // what it found is a usable (smaller) set; the command fails all the same.
     match out {
         Some(path) => std::fs::write(path, text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
@@ -469,6 +470,15 @@ pub fn openings<G: Game>(
             .lock()
             .write_all(text.as_bytes())
             .map_err(|e| e.to_string())?,
+    }
+    if short {
+        return Err(format!(
+            "only {} balanced openings among {} candidates (written{}): allow more plies \
+             or a larger --max-score",
+            openings.len(),
+            count.saturating_mul(crate::pipeline::openings::MAX_CANDIDATES_PER_OPENING),
+            out.map_or(String::new(), |path| format!(" to {}", path.display()))
+        ));
     }
     tracing::info!(
         openings = openings.len(),

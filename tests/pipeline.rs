@@ -492,3 +492,53 @@ fn a_cut_off_match_resumes_from_its_log() {
     assert!(stdout.lines().next().unwrap().ends_with("] 6"), "{stdout}");
     assert_eq!(stdout.lines().next(), merged.lines().next());
 }
+
+/// The positions of an openings file (its comment lines left out).
+fn opening_lines(path: &Path) -> Vec<String> {
+    read(path)
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn openings_are_written_and_a_short_set_still_is_but_fails() {
+    let dir = scratch("openings");
+    let full = dir.join("full.txt");
+    let judge = ["--depth", "2", "--plies", "2..4", "--seed", "3"];
+    let args = [
+        &["openings", "--count", "5", "--out"][..],
+        &[full.to_str().unwrap()],
+        &judge,
+    ]
+    .concat();
+    ok(&args);
+    let kept = opening_lines(&full);
+    assert_eq!(kept.len(), 5);
+    for line in &kept {
+        akiba::Position::parse(line, Default::default()).expect("an Akiba position");
+    }
+    // A bound no candidate meets often: the openings found are written, the command fails.
+    let short = dir.join("short.txt");
+    let args = [
+        &["openings", "--count", "50", "--max-score", "0", "--out"][..],
+        &[short.to_str().unwrap()],
+        &judge,
+    ]
+    .concat();
+    let output = shove(&args);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let kept = opening_lines(&short);
+    assert!(!kept.is_empty() && kept.len() < 50, "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "only {} balanced openings among 5000 candidates",
+            kept.len()
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains(short.to_str().unwrap()), "{stderr}");
+    assert!(read(&short).contains(&format!("# {} of the 50 asked for", kept.len())));
+}
