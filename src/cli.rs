@@ -1,7 +1,12 @@
-//! The command-line tools (`perft`, `show`, `analyze`, `bench`, `openings`), written against
-//! [`Game`].
+//! The command line: [`dispatch`] chooses the game and runs a command; the tools that
+//! search or walk one position (`perft`, `show`, `analyze`, `review`, `bench`, `openings`)
+//! are here, written against [`Game`], and the runs of games in [`matches`] and
+//! [`pipeline`].
 
 pub mod args;
+pub mod dispatch;
+pub mod matches;
+pub mod pipeline;
 
 use crate::game::Game;
 use crate::nnue::Network;
@@ -486,4 +491,29 @@ pub fn openings<G: Game>(
         "openings"
     );
     Ok(())
+}
+
+/// `shove review`: the limits checked as `analyze` checks them.
+pub fn review(args: &args::ReviewArgs) -> Result<String, String> {
+    check_search_setup(args.depth, args.threads, args.hash)?;
+    let limits = crate::search::Limits {
+        depth: args.depth,
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Default::default()
+    };
+    let settings = crate::review::ReviewSettings {
+        limits,
+        threads: args.threads,
+        hash_megabytes: args.hash,
+        confirmation_plies: args.confirm,
+        json: args.json,
+        progress: !args.quiet,
+        watch: None,
+    };
+    crate::review::review_file(&args.file, args.number, &settings)
+}
+
+/// The machine's cores: the default of the commands that take a number of threads.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }

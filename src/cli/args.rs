@@ -396,6 +396,58 @@ pub fn parse_plies(text: &str) -> Result<(usize, usize), String> {
     Ok((low, high))
 }
 
+/// What a match and a tournament share: the openings, how games are played and ended,
+/// the log, and the level and options every engine gets.
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// Opening positions, one position string per line (default: the game's built-in
+    /// balanced set); each is played once per pair, with both colours.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Games played at the same time, each with its own engine processes.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seed of the shuffle that orders the openings (more pairs than openings repeat them,
+    /// with a warning).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A game still going on after this many moves from its opening (every push and pass
+    /// counted) is drawn (0: no limit).
+    #[arg(long, default_value_t = 400, value_name = "N")]
+    pub max_moves: usize,
+    /// Do not draw a game at the third occurrence of a position.
+    #[arg(long)]
+    pub no_repetition_draw: bool,
+    /// Write every finished game to this file (one line each; see `shove replay`).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Resume the run the --log file holds (one cut off): keep its games and play the
+    /// rest. Its settings must be those the log names.
+    #[arg(long, requires = "log")]
+    pub resume: bool,
+    /// Every engine plays at this strength level, 0..=20 (the `Skill Level` option; an
+    /// engine's own `--level` in its command line sets one engine's).
+    #[arg(long, value_name = "N")]
+    pub level: Option<u32>,
+    /// Engine option sent to every engine (repeatable), e.g. Hash=16; the game's rule
+    /// options also apply to the referee.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = matches::parse_engine_option)]
+    pub options: Vec<(String, String)>,
+    /// Milliseconds a move may exceed its movetime or the clock before it loses on time.
+    #[arg(long, default_value_t = 200, value_name = "MS")]
+    pub margin: u64,
+    /// Seconds to wait for an answer no time control bounds (start-up, depth and node
+    /// limits) before the engine is taken as hung and loses the game.
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    pub timeout: u64,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Play only shard K of N: the game pairs p with p % N = K - 1 (see `shove merge`).
+    #[arg(long, default_value = "1/1", value_name = "K/N")]
+    pub shard: Shard,
+}
+
 #[derive(clap::Args)]
 pub struct MatchArgs {
     #[command(flatten)]
@@ -421,62 +473,18 @@ pub struct MatchArgs {
     /// Time control of the second engine only (overrides --tc).
     #[arg(long, value_name = "TC")]
     pub tc2: Option<TimeControl>,
-    /// Opening positions, one position string per line (default: the game's built-in
-    /// balanced set).
-    #[arg(long, value_name = "FILE")]
-    pub openings: Option<PathBuf>,
-    /// Games played at the same time, each with its own engine processes.
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
-    /// Seed of the shuffle that orders the openings (each opening is played once per pair;
-    /// a match with more pairs than openings repeats them, with a warning).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// A game still going on after this many moves from its opening (every push and pass
-    /// counted) is drawn (0: no limit).
-    #[arg(long, default_value_t = 400, value_name = "N")]
-    pub max_moves: usize,
-    /// Do not draw a game at the third occurrence of a position.
-    #[arg(long)]
-    pub no_repetition_draw: bool,
-    /// Write every finished game to this file (one line each; see `shove replay`).
-    #[arg(long, value_name = "FILE")]
-    pub log: Option<PathBuf>,
-    /// Resume the match the --log file holds (one cut off): keep its games and play the
-    /// rest. The match's settings must be those the log names.
-    #[arg(long, requires = "log")]
-    pub resume: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Stop once the sequential probability ratio test decides between elo0 and elo1
     /// (normalized Elo; alpha and beta default to 0.05).
     #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
     pub sprt: Option<Sprt>,
-    /// Both engines play at this strength level, 0..=20 (the `Skill Level` option; an
-    /// engine's own `--level` in its command line sets one engine's).
-    #[arg(long, value_name = "N")]
-    pub level: Option<u32>,
-    /// Engine option sent to both engines (repeatable), e.g. Hash=16; the game's rule
-    /// options also apply to the referee.
-    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = matches::parse_engine_option)]
-    pub options: Vec<(String, String)>,
     /// Name of the first engine in results and logs (default: its command).
     #[arg(long)]
     pub name1: Option<String>,
     /// Name of the second engine.
     #[arg(long)]
     pub name2: Option<String>,
-    /// Milliseconds a move may exceed its movetime or the clock before it loses on time.
-    #[arg(long, default_value_t = 200, value_name = "MS")]
-    pub margin: u64,
-    /// Seconds to wait for an answer no time control bounds (start-up, depth and node
-    /// limits) before the engine is taken as hung and loses the game.
-    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
-    pub timeout: u64,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Play only shard K of N: the game pairs p with p % N = K - 1 (see `shove merge`).
-    #[arg(long, default_value = "1/1", value_name = "K/N")]
-    pub shard: Shard,
 }
 
 #[derive(clap::Args)]
@@ -506,55 +514,15 @@ pub struct TournamentArgs {
     /// Games of each pairing, rounded up to whole pairs (each opening with both colours).
     #[arg(long, default_value_t = 20, value_name = "N")]
     pub games_per_pair: usize,
-    /// Opening positions, one position string per line (default: the game's built-in
-    /// balanced set); every pairing plays them in the same order.
-    #[arg(long, value_name = "FILE")]
-    pub openings: Option<PathBuf>,
-    /// Games played at the same time, each with its own engine processes.
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
-    /// Seed of the shuffle that orders the openings.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// A game still going on after this many moves is drawn (0: no limit).
-    #[arg(long, default_value_t = 400, value_name = "N")]
-    pub max_moves: usize,
-    /// Do not draw a game at the third occurrence of a position.
-    #[arg(long)]
-    pub no_repetition_draw: bool,
-    /// Write every finished game to this file, in the match log's format.
-    #[arg(long, value_name = "FILE")]
-    pub log: Option<PathBuf>,
-    /// Resume the tournament the --log file holds (one cut off): keep its games and play
-    /// the rest. Its settings must be these.
-    #[arg(long, requires = "log")]
-    pub resume: bool,
-    /// Every engine plays at this strength level, 0..=20 (the `Skill Level` option).
-    #[arg(long, value_name = "N")]
-    pub level: Option<u32>,
-    /// Engine option sent to every engine (repeatable), e.g. Hash=16.
-    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = matches::parse_engine_option)]
-    pub options: Vec<(String, String)>,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// The engine rated 0 (default: the one named random or playing `--player random`,
     /// else the first engine).
     #[arg(long, value_name = "NAME")]
     pub anchor: Option<String>,
-    /// Milliseconds a move may exceed its movetime or the clock before it loses on time.
-    #[arg(long, default_value_t = 200, value_name = "MS")]
-    pub margin: u64,
-    /// Seconds to wait for an answer no time control bounds before the engine is taken as
-    /// hung and loses the game.
-    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
-    pub timeout: u64,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
     /// Print the result as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Play only shard K of N: the game pairs p with p % N = K - 1 (see `shove merge`).
-    #[arg(long, default_value = "1/1", value_name = "K/N")]
-    pub shard: Shard,
 }
 
 #[derive(clap::Args)]
