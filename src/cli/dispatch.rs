@@ -43,42 +43,31 @@ pub fn run(args: Args) -> Result<(), String> {
             }
         }
     }
+    // A command that takes `--game` and the rule flags itself: its own, else those before it.
+    let own = |game: &GameArg, rules: &RuleArgs| {
+        (
+            merge_game(game, &outer_game),
+            rules.clone().or(outer_rules.clone()),
+        )
+    };
     let (game, rules) = match &command {
-        None => (outer_game, outer_rules),
+        None => (outer_game.clone(), outer_rules.clone()),
         Some(
             Command::Perft { position, .. }
             | Command::Show { position, .. }
             | Command::Analyze { position, .. },
-        ) => (
-            merge_game(&position.game, &outer_game),
-            position.rules.clone().or(outer_rules),
-        ),
-        Some(Command::Match(match_args)) => (
-            merge_game(&match_args.game, &outer_game),
-            match_args.rules.clone().or(outer_rules),
-        ),
-        Some(Command::Tournament(args)) => (
-            merge_game(&args.game, &outer_game),
-            args.rules.clone().or(outer_rules),
-        ),
-        Some(Command::Openings(openings)) => (
-            merge_game(&openings.game, &outer_game),
-            openings.rules.clone().or(outer_rules),
-        ),
-        Some(Command::Selfplay(args)) => (
-            merge_game(&args.game, &outer_game),
-            args.rules.clone().or(outer_rules),
-        ),
+        ) => own(&position.game, &position.rules),
+        Some(Command::Match(args)) => own(&args.game, &args.rules),
+        Some(Command::Tournament(args)) => own(&args.game, &args.rules),
+        Some(Command::Openings(args)) => own(&args.game, &args.rules),
+        Some(Command::Selfplay(args)) => own(&args.game, &args.rules),
         // A set names its game and rules.
         Some(Command::Puzzles(args)) if args.check.is_some() => {
-            no_rule_flags(&args.rules.clone().or(outer_rules), "puzzles --check")?;
-            let game = merge_game(&args.game, &outer_game).name;
-            return pipeline::check_puzzles(args, game.as_deref());
+            let (game, rules) = own(&args.game, &args.rules);
+            no_rule_flags(&rules, "puzzles --check")?;
+            return pipeline::check_puzzles(args, game.name.as_deref());
         }
-        Some(Command::Puzzles(args)) => (
-            merge_game(&args.game, &outer_game),
-            args.rules.clone().or(outer_rules),
-        ),
+        Some(Command::Puzzles(args)) => own(&args.game, &args.rules),
         Some(Command::Tune(args)) => {
             no_rule_flags(&outer_rules, "tune")?;
             (merge_game(&args.game, &outer_game), RuleArgs::default())
