@@ -496,7 +496,7 @@ pub fn openings<G: Game>(
 /// `shove review`: the limits checked as `analyze` checks them.
 pub fn review(args: &args::ReviewArgs) -> Result<String, String> {
     check_search_setup(args.depth, args.threads, args.hash)?;
-    let limits = crate::search::Limits {
+    let limits = search::Limits {
         depth: args.depth,
         movetime: args.movetime.map(Duration::from_millis),
         ..Default::default()

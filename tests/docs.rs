@@ -524,6 +524,30 @@ fn flags_a_subcommand_does_not_take_are_refused() {
         assert!(!output.status.success(), "{args:?} accepted");
         assert!(!output.stderr.is_empty(), "{args:?}: no message");
     }
+    // Commands whose inputs name their game and rules take neither before them, and say so.
+    for (args, refused) in [
+        (&["--game", "offboard", "merge", "games.log"][..], "--game"),
+        (&["--no-extra-move", "merge", "games.log"][..], "rule flags"),
+        (&["--game", "abraxas", "record", "games.log"][..], "--game"),
+        (
+            &["--abraxas-blue", "2", "review", "games.log"][..],
+            "rule flags",
+        ),
+        (&["--game", "akiba", "rate", "games.log"][..], "--game"),
+        (
+            &["--repeat-rule", "ko", "rate", "games.log"][..],
+            "rule flags",
+        ),
+    ] {
+        let output = Command::new(SHOVE).args(args).output().expect("run shove");
+        assert!(!output.status.success(), "{args:?} accepted");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let command = args[args.len() - 2];
+        assert!(
+            stderr.contains(&format!("{refused} do")) && stderr.contains(&format!("'{command}'")),
+            "{args:?}: {stderr}"
+        );
+    }
     // Before the subcommand, --game and the rule flags still apply.
     let output = Command::new(SHOVE)
         .args([

@@ -50,8 +50,11 @@ pub fn run(args: Args) -> Result<(), String> {
             rules.clone().or(outer_rules.clone()),
         )
     };
+    // A command whose input names its game and rules takes neither before it.
+    let from_input =
+        |command: &str, because: &str| named_by_input(&outer_game, &outer_rules, command, because);
     let (game, rules) = match &command {
-        None => (outer_game.clone(), outer_rules.clone()),
+        None => (outer_game, outer_rules),
         Some(
             Command::Perft { position, .. }
             | Command::Show { position, .. }
@@ -74,10 +77,7 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         // Each input names its own game and settings.
         Some(Command::Merge { files, out }) => {
-            no_rule_flags(&outer_rules, "merge")?;
-            if outer_game.name.is_some() {
-                return Err("--game does not apply to 'merge': the inputs name their game".into());
-            }
+            from_input("merge", "the inputs name their game")?;
             return merge::merge(files, out.as_deref()).map(|text| print!("{text}"));
         }
         Some(Command::Bench { game, .. }) => {
@@ -86,33 +86,21 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         // A log names the game and rules of each of its lines.
         Some(Command::Replay { file, number }) => {
-            no_rule_flags(&outer_rules, "replay")?;
-            if outer_game.name.is_some() {
-                return Err("--game does not apply to 'replay': the log names each game".into());
-            }
+            from_input("replay", "the log names each game")?;
             return crate::matches::log::replay_file(file, *number);
         }
         // A record or log names its game and rules.
         Some(Command::Record { file, number }) => {
-            no_rule_flags(&outer_rules, "record")?;
-            if outer_game.name.is_some() {
-                return Err("--game does not apply to 'record': the file names the game".into());
-            }
+            from_input("record", "the file names the game")?;
             return crate::record::load(file, *number).map(|record| print!("{record}"));
         }
         Some(Command::Review(args)) => {
-            no_rule_flags(&outer_rules, "review")?;
-            if outer_game.name.is_some() {
-                return Err("--game does not apply to 'review': the file names the game".into());
-            }
+            from_input("review", "the file names the game")?;
             return super::review(args).map(|text| print!("{text}"));
         }
         // The logs name the players and games.
         Some(Command::Rate { files, anchor }) => {
-            no_rule_flags(&outer_rules, "rate")?;
-            if outer_game.name.is_some() {
-                return Err("--game does not apply to 'rate': the logs name their games".into());
-            }
+            from_input("rate", "the logs name their games")?;
             return crate::matches::rating::rate_logs(files, anchor.as_deref())
                 .map(|ratings| print!("{ratings}"));
         }
@@ -124,10 +112,7 @@ pub fn run(args: Args) -> Result<(), String> {
             no_token,
             idle_limit,
         }) => {
-            no_rule_flags(&outer_rules, "gui")?;
-            if outer_game.name.is_some() {
-                return Err("--game does not apply to 'gui': the page chooses the game".into());
-            }
+            from_input("gui", "the page chooses the game")?;
             return crate::gui::run(crate::gui::GuiConfig {
                 port: *port,
                 engines: engines.clone(),
@@ -177,6 +162,21 @@ fn merge_game(inner: &GameArg, outer: &GameArg) -> GameArg {
 fn no_rule_flags(rules: &RuleArgs, command: &str) -> Result<(), String> {
     if rules.any() {
         return Err(format!("rule flags do not apply to '{command}'"));
+    }
+    Ok(())
+}
+
+/// A command whose input names its game and rules (`because` says how, or the page chooses
+/// them): `--game` and the rule flags before it would be ignored, so they are refused.
+fn named_by_input(
+    game: &GameArg,
+    rules: &RuleArgs,
+    command: &str,
+    because: &str,
+) -> Result<(), String> {
+    no_rule_flags(rules, command)?;
+    if game.name.is_some() {
+        return Err(format!("--game does not apply to '{command}': {because}"));
     }
     Ok(())
 }
