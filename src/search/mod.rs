@@ -634,8 +634,9 @@ impl<G: Game> Worker<G> {
 
     /// Searches the root in a narrow window around the last score, widening on failure.
     fn aspiration(&mut self, root: &G, depth: u32, guess: i32, pv: &mut Pv<G::Move>) -> i32 {
-        let mut delta = 40;
-        let (mut alpha, mut beta) = if depth >= 4 && guess.abs() < MATE_BOUND {
+        let params = self.params;
+        let mut delta = params.aspiration_delta;
+        let (mut alpha, mut beta) = if delta > 0 && depth >= 4 && guess.abs() < MATE_BOUND {
             (guess - delta, guess + delta)
         } else {
             (-INFINITY, INFINITY)
@@ -646,14 +647,21 @@ impl<G: Game> Worker<G> {
             if self.aborted {
                 return score;
             }
+            let recenter = params.aspiration_recenter != 0;
             if score <= alpha {
-                alpha = (alpha - delta).max(-INFINITY);
+                if recenter {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INFINITY);
+                } else {
+                    alpha = (alpha - delta).max(-INFINITY);
+                }
             } else if score >= beta {
-                beta = (beta + delta).min(INFINITY);
+                let from = if recenter { score } else { beta };
+                beta = (from + delta).min(INFINITY);
             } else {
                 return score;
             }
-            delta *= 3;
+            delta = (delta * params.aspiration_growth / 100).max(delta + 1);
             if delta > 1000 {
                 alpha = -INFINITY;
                 beta = INFINITY;

@@ -134,6 +134,15 @@ search_params! {
     /// side it errs on (a lower bound above it, an upper bound below it, or exact), the
     /// pruning decisions read that score instead; 0: the static evaluation alone.
     tt_eval: off 0, default 0;
+    /// Aspiration windows from depth 4: the root is searched within `aspiration_delta` of
+    /// the last iteration's score (0: a full window), the window widened on a fail by a
+    /// delta that grows by `aspiration_growth` hundredths each time. With
+    /// `aspiration_recenter` 1 the failing bound is set `delta` beyond the score returned and
+    /// a fail low also lowers beta to the window's middle (Stockfish); with 0 the failing
+    /// bound moves by `delta` from where it was.
+    aspiration_delta: off 40, default 40;
+    aspiration_growth: off 300, default 300;
+    aspiration_recenter: off 0, default 0;
     /// 1: the static evaluation is corrected by the correction history; 0: it is not. The
     /// key of material and network bucket lost in Akiba and Abraxas (docs/experiments.md).
     correction: off 0, default 0;
