@@ -979,9 +979,11 @@ impl<G: Game> Worker<G> {
         let mut searched = 0;
         let late_move_limit = params.late_move_limit(depth, improving);
         // Futility: this near the horizon, a static evaluation this far below alpha is not
-        // raised by a quiet move.
+        // raised by a quiet move. Not when alpha is already a win: no evaluation reaches it,
+        // and a faster win may begin with any quiet move (the pruning lengthened mates).
         let futile = pruning_eval.is_some_and(|eval| {
             depth <= params.futility_depth
+                && alpha < MATE_BOUND
                 && eval + params.futility_base + params.futility_margin * depth <= alpha
         });
         for i in 0..scored.len() {
@@ -1349,7 +1351,34 @@ impl<G: Game> Worker<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::offboard;
+    use crate::{abraxas, offboard};
+
+    /// Once a win is known, the search looks for a faster one with alpha at that win: no
+    /// evaluation reaches it, so futility must not take it as a reason to skip quiet
+    /// moves (it did, and lazy SMP's threads then reported longer mates, by tactics whose
+    /// mating placement was not the first quiet move tried).
+    #[test]
+    fn a_known_win_does_not_hide_a_faster_one() {
+        // abraxas-tactics-15: xe3 wins in 5 plies; xf3 in 7.
+        let position = abraxas::Position::parse(
+            "s1 1B6/2R2R2/R6R/4B3/R2BRB2/4RRR1/1B6/1RR1B3 se 1 c r 2 7 4 0 0 8",
+            Default::default(),
+        )
+        .expect("position");
+        // One search from an empty table (no iterations before it, so no table moves) needs
+        // dm + 3 plies; up to dm + 7 the win in 5 must be found, as it is by one thread
+        // deepening to dm + 2 (tests/search.rs).
+        for depth in 8..=12 {
+            let mut searcher = Searcher::<abraxas::Position>::new(16);
+            let worker = &mut searcher.main;
+            worker.begin(&[], &Limits::default());
+            worker.root_depth = depth;
+            let mut pv = Pv::new();
+            let known = MATE - 7;
+            let score = worker.negamax(&position, depth, 0, known, INFINITY, false, &mut pv);
+            assert_eq!(score, MATE - 5, "depth {depth}: PV {pv:?}");
+        }
+    }
 
     #[test]
     fn a_result_of_0_is_never_left_in_the_table_to_cut() {
