@@ -136,7 +136,7 @@ search_params! {
     tt_eval: off 0, default 0;
     /// Aspiration windows from depth 4: the root is searched within `aspiration_delta` of
     /// the last iteration's score (0: a full window), the window widened on a fail by a
-    /// delta that grows by `aspiration_growth` hundredths each time. With
+    /// delta then multiplied by `aspiration_growth` hundredths (300: tripled). With
     /// `aspiration_recenter` 1 the failing bound is set `delta` beyond the score returned and
     /// a fail low also lowers beta to the window's middle (Stockfish); with 0 the failing
     /// bound moves by `delta` from where it was.
