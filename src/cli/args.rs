@@ -396,6 +396,28 @@ pub fn parse_plies(text: &str) -> Result<(usize, usize), String> {
     Ok((low, high))
 }
 
+/// How matches, tournaments and self-play end a game that the rules have not ended.
+#[derive(clap::Args)]
+pub struct AdjudicationArgs {
+    /// A game still going on after this many moves from its opening (every decision
+    /// counted: a push, a pass, a stop) is drawn (0: no limit).
+    #[arg(long, default_value_t = 400, value_name = "N")]
+    pub max_moves: usize,
+    /// Do not draw a game at the third occurrence of a position.
+    #[arg(long)]
+    pub no_repetition_draw: bool,
+}
+
+impl AdjudicationArgs {
+    /// The draw rules these flags ask for.
+    pub fn rules(&self) -> matches::Adjudication {
+        matches::Adjudication {
+            max_plies: self.max_moves,
+            repetition_draw: !self.no_repetition_draw,
+        }
+    }
+}
+
 /// What a match and a tournament share: the openings, how games are played and ended,
 /// the log, and the level and options every engine gets.
 #[derive(clap::Args)]
@@ -411,13 +433,8 @@ pub struct RunArgs {
     /// with a warning).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// A game still going on after this many moves from its opening (every push and pass
-    /// counted) is drawn (0: no limit).
-    #[arg(long, default_value_t = 400, value_name = "N")]
-    pub max_moves: usize,
-    /// Do not draw a game at the third occurrence of a position.
-    #[arg(long)]
-    pub no_repetition_draw: bool,
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
     /// Write every finished game to this file (one line each; see `shove replay`).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
@@ -581,12 +598,8 @@ pub struct SelfplayArgs {
     /// Games played at the same time (default: one per core).
     #[arg(long)]
     pub concurrency: Option<usize>,
-    /// A game still going on after this many moves is drawn (0: no limit).
-    #[arg(long, default_value_t = 400, value_name = "N")]
-    pub max_moves: usize,
-    /// Do not draw a game at the third occurrence of a position.
-    #[arg(long)]
-    pub no_repetition_draw: bool,
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
     /// Transposition table of each of the two searchers per game, in MB.
     #[arg(long, default_value_t = 4)]
     pub hash: usize,

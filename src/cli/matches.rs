@@ -1,7 +1,7 @@
 //! `shove match` and `shove tournament`: the command line's settings become the runner's.
 
 use super::args::{MatchArgs, RunArgs, TournamentArgs};
-use crate::matches::{self, Adjudication, EngineConfig, MatchConfig, RunConfig, TournamentConfig};
+use crate::matches::{self, EngineConfig, MatchConfig, RunConfig, TournamentConfig};
 use crate::search::Skill;
 use std::time::Duration;
 
@@ -24,10 +24,7 @@ impl RunArgs {
             seed: self.seed,
             shard: self.shard,
             concurrency: self.concurrency,
-            adjudication: Adjudication {
-                max_plies: self.max_moves,
-                repetition_draw: !self.no_repetition_draw,
-            },
+            adjudication: self.adjudication.rules(),
             options: rule_options,
             margin: Duration::from_millis(self.margin),
             timeout: Duration::from_secs(self.timeout),

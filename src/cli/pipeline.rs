@@ -2,7 +2,6 @@
 //! the pipeline's, and its reports are printed.
 
 use super::args::{PuzzlesArgs, SelfplayArgs, TuneArgs};
-use crate::matches::Adjudication;
 use crate::pipeline::openings::OpeningConfig;
 use crate::pipeline::selfplay::{self, Budget, SelfplayConfig};
 use crate::pipeline::tune::{TuneConfig, TuneRun};
@@ -24,10 +23,7 @@ pub fn selfplay(
             None => Budget::Nodes(args.nodes),
         },
         concurrency: args.concurrency.unwrap_or_else(super::cores),
-        adjudication: Adjudication {
-            max_plies: args.max_moves,
-            repetition_draw: !args.no_repetition_draw,
-        },
+        adjudication: args.adjudication.rules(),
         openings,
         shard: args.shard,
         hash_megabytes: args.hash,
