@@ -78,6 +78,32 @@ pub fn completing_holes(red: u64, free: u64) -> u64 {
     out & free
 }
 
+/// Whether a placer at `corner` captures whatever they place: a line there already holds
+/// a stone, or a placement completes one (which [`capture_at`] and [`completing_holes`]
+/// tell in full). The chains ask it of nearly every corner, so it answers at the first
+/// direction that shows either, and never lists the lines.
+fn captures_at(pos: &Position, corner: Corner, free: u64) -> bool {
+    let red = pos.red_holes_at(corner);
+    let stones = pos.red_stones();
+    DIRS.into_iter().any(|dir| {
+        let r1 = back(red, dir);
+        let r2 = r1 & back(r1, dir);
+        let r3 = r1 & back(r2, dir);
+        // A hole starts a run of 4 when it and the 3 after it are red; the run's holes
+        // are those starts and the 3 after each.
+        let starts = red & r3;
+        let f1 = fwd(starts, dir);
+        let f2 = fwd(f1, dir);
+        if (starts | f1 | f2 | fwd(f2, dir)) & stones != 0 {
+            return true;
+        }
+        let l1 = fwd(red, dir);
+        let l2 = l1 & fwd(l1, dir);
+        let l3 = l1 & fwd(l2, dir);
+        (l3 | r3 | (l1 & r2) | (l2 & r1)) & free != 0
+    })
+}
+
 /// Stones a capture takes from the lines at `corner` as the stones lie now: each line with
 /// stones gives `min(stones in it, length - 3)`, and no more stones than the lines hold (a
 /// stone at a crossing pays for every line through it).
@@ -93,13 +119,6 @@ fn capture_at(pos: &Position, corner: Corner) -> i32 {
     shares.min(held.count_ones()) as i32
 }
 
-/// What a placer can do at one corner: the holes whose placement completes a line there,
-/// and whether a capture comes whatever they place (a line there already holds a stone).
-fn capture_chance(pos: &Position, corner: Corner, free: u64) -> (u32, bool) {
-    let holes = completing_holes(pos.red_holes_at(corner), free).count_ones();
-    (holes, holes > 0 || capture_at(pos, corner) > 0)
-}
-
 /// A placer's prospects from `first` on, the stones staying as they are (each capture's
 /// replay slides one corner further).
 struct Chain {
@@ -112,12 +131,13 @@ struct Chain {
 }
 
 fn chain(pos: &Position, first: Corner, free: u64) -> Chain {
-    let (first_holes, mut can) = capture_chance(pos, first, free);
+    let first_holes = completing_holes(pos.red_holes_at(first), free).count_ones();
+    let mut can = first_holes > 0 || captures_at(pos, first, free);
     let (mut length, mut end) = (0, first);
     while can && length < 4 {
         length += 1;
         end = end.next();
-        can = capture_chance(pos, end, free).1;
+        can = captures_at(pos, end, free);
     }
     Chain {
         first_holes,
@@ -255,6 +275,45 @@ mod tests {
         assert_eq!(value(&ended, term::PLACER_CHAIN + 3), -1);
         let replay = features_of("s1 8/8/8/3R4/8/8/8/8 se 1 c - 23 0 0 3 3 1");
         assert_eq!(value(&replay, term::PLACER_CHAIN + 3), 1);
+    }
+
+    /// [`captures_at`] agrees with the lines counted one by one: a capture comes at a
+    /// corner exactly when a placement completes a line there or [`capture_at`] takes
+    /// stones, at every corner of positions of random games on each sheet.
+    #[test]
+    fn captures_at_agrees_with_the_lines_counted_one_by_one() {
+        use rand::prelude::*;
+        let mut rng = StdRng::seed_from_u64(7);
+        let (mut captures, mut checked) = (0, 0);
+        for sheet in 1..=6 {
+            let start = format!("s{sheet} 8/8/8/8/8/8/8/8 sw 1 p - 24 0 0 3 3 1");
+            for _ in 0..20 {
+                let mut pos = Position::parse(&start, Default::default()).expect("position");
+                let mut moves = crate::game::MoveList::new();
+                while pos.outcome().is_none() {
+                    let free = !(pos.red_stones() | pos.blue_stones());
+                    for corner in Corner::ALL {
+                        let holes = completing_holes(pos.red_holes_at(corner), free);
+                        let can = holes != 0 || capture_at(&pos, corner) > 0;
+                        assert_eq!(captures_at(&pos, corner, free), can, "{pos} at {corner:?}");
+                        captures += usize::from(can);
+                        checked += 1;
+                    }
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    let Some(&mv) = moves.choose(&mut rng) else {
+                        break;
+                    };
+                    pos.play(mv);
+                }
+            }
+        }
+        // Both answers occur often enough for the comparison to mean something (most
+        // corners of a random game's plate have a line holding a stone).
+        assert!(
+            captures > 1000 && checked - captures > 500,
+            "{captures} of {checked}"
+        );
     }
 
     #[test]
