@@ -158,9 +158,9 @@ fn bench_node_counts_at_one_thread() {
         return;
     }
     for (game, nodes) in [
-        ("akiba", "367431"),
-        ("offboard", "438710"),
-        ("abraxas", "300149"),
+        ("akiba", "370569"),
+        ("offboard", "329047"),
+        ("abraxas", "230440"),
     ] {
         let output = shove(&["--game", game, "bench"]);
         assert!(output.status.success(), "{game}");

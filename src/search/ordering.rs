@@ -19,7 +19,8 @@ pub(crate) fn pick_next<M: Copy>(moves: &mut [(M, i32)], i: usize) -> M {
         }
         moves.swap(i, best);
     } else if i == PICKED_ONE_BY_ONE {
-        // Stable: moves of equal score keep the order they were listed in.
+        // Stable: moves of equal score keep their order in the list (the order they were
+        // listed in, but for the few the picks above swapped).
         moves[i..].sort_by(|a, b| b.1.cmp(&a.1));
     }
     moves[i].0
