@@ -21,7 +21,7 @@ pub(crate) fn pick_next<M: Copy>(moves: &mut [(M, i32)], i: usize) -> M {
     } else if i == PICKED_ONE_BY_ONE {
         // Stable: moves of equal score keep their order in the list (the order they were
         // listed in, but for the few the picks above swapped).
-        moves[i..].sort_by(|a, b| b.1.cmp(&a.1));
+        moves[i..].sort_by_key(|m| std::cmp::Reverse(m.1));
     }
     moves[i].0
 }
