@@ -10,7 +10,7 @@
 //! and the slide that comes first may be one no placement precedes. Every term is counted
 //! for the player it belongs to and signed from the view of the player deciding now.
 
-use super::position::{DIRS, FLAG_BLUE, Phase, Position, STONES, back, fwd, lines_of};
+use super::position::{DIRS, FLAG_BLUE, Phase, Position, STONES, back, fwd, lines_of, run_holes};
 use super::sheet::Corner;
 use crate::game::Player;
 use crate::linear::Terms;
@@ -65,17 +65,22 @@ pub fn term_names() -> Vec<String> {
 
 /// Free holes where one more red hole completes a line (a run of 4 or more) among `red`.
 pub fn completing_holes(red: u64, free: u64) -> u64 {
-    let mut out = 0;
-    for dir in DIRS {
-        let l1 = fwd(red, dir);
-        let l2 = l1 & fwd(l1, dir);
-        let l3 = l1 & fwd(l2, dir);
-        let r1 = back(red, dir);
-        let r2 = r1 & back(r1, dir);
-        let r3 = r1 & back(r2, dir);
-        out |= l3 | r3 | (l1 & r2) | (l2 & r1);
-    }
-    out & free
+    DIRS.into_iter()
+        .fold(0, |out, dir| out | completing_along(red, dir))
+        & free
+}
+
+/// Holes where one more red hole completes a run of 4 along `dir` among `red` (free or
+/// not).
+#[inline]
+fn completing_along(red: u64, dir: (u32, u64)) -> u64 {
+    let l1 = fwd(red, dir);
+    let l2 = l1 & fwd(l1, dir);
+    let l3 = l1 & fwd(l2, dir);
+    let r1 = back(red, dir);
+    let r2 = r1 & back(r1, dir);
+    let r3 = r1 & back(r2, dir);
+    l3 | r3 | (l1 & r2) | (l2 & r1)
 }
 
 /// Whether a placer at `corner` captures whatever they place: a line there already holds
@@ -85,23 +90,8 @@ pub fn completing_holes(red: u64, free: u64) -> u64 {
 fn captures_at(pos: &Position, corner: Corner, free: u64) -> bool {
     let red = pos.red_holes_at(corner);
     let stones = pos.red_stones();
-    DIRS.into_iter().any(|dir| {
-        let r1 = back(red, dir);
-        let r2 = r1 & back(r1, dir);
-        let r3 = r1 & back(r2, dir);
-        // A hole starts a run of 4 when it and the 3 after it are red; the run's holes
-        // are those starts and the 3 after each.
-        let starts = red & r3;
-        let f1 = fwd(starts, dir);
-        let f2 = fwd(f1, dir);
-        if (starts | f1 | f2 | fwd(f2, dir)) & stones != 0 {
-            return true;
-        }
-        let l1 = fwd(red, dir);
-        let l2 = l1 & fwd(l1, dir);
-        let l3 = l1 & fwd(l2, dir);
-        (l3 | r3 | (l1 & r2) | (l2 & r1)) & free != 0
-    })
+    DIRS.into_iter()
+        .any(|dir| run_holes(red, dir) & stones != 0 || completing_along(red, dir) & free != 0)
 }
 
 /// Stones a capture takes from the lines at `corner` as the stones lie now: each line with

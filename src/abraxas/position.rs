@@ -97,21 +97,25 @@ pub(crate) fn back(x: u64, (shift, wrap): (u32, u64)) -> u64 {
     (x >> shift) & !unwrap
 }
 
+/// The holes of the runs of at least 4 red holes along `dir` among `red`: the holes that
+/// start a run of 4 (they and the 3 after them are red) and the 3 after each.
+#[inline]
+pub(crate) fn run_holes(red: u64, dir: (u32, u64)) -> u64 {
+    let b1 = back(red, dir);
+    let b2 = back(b1, dir);
+    let b3 = back(b2, dir);
+    let starts4 = red & b1 & b2 & b3;
+    let f1 = fwd(starts4, dir);
+    let f2 = fwd(f1, dir);
+    starts4 | f1 | f2 | fwd(f2, dir)
+}
+
 /// The lines (maximal runs of at least 4 red holes in a row, column or diagonal) among
 /// `red`, each as a hole mask, appended to `out`; returns how many.
 pub fn lines_of(red: u64, out: &mut [u64; 40]) -> usize {
     let mut n = 0;
     for dir in DIRS {
-        let b1 = back(red, dir);
-        let b2 = back(b1, dir);
-        let b3 = back(b2, dir);
-        let starts4 = red & b1 & b2 & b3;
-        if starts4 == 0 {
-            continue;
-        }
-        let f1 = fwd(starts4, dir);
-        let f2 = fwd(f1, dir);
-        let mut cells = starts4 | f1 | f2 | fwd(f2, dir);
+        let mut cells = run_holes(red, dir);
         while cells != 0 {
             let mut line = cells & cells.wrapping_neg();
             loop {
