@@ -6,6 +6,7 @@
 //! unchanged; only when the side changes is the score negated and the window flipped.
 
 mod correction;
+mod eval_cache;
 mod history;
 mod line;
 mod ordering;
@@ -26,6 +27,7 @@ use crate::game::{Game, MoveList, Outcome};
 use crate::nnue::{Evaluator, Network};
 use crate::tt::{Bound, Table};
 use correction::Correction;
+use eval_cache::EvalCache;
 use history::{Context, Histories};
 use line::Line;
 use ordering::pick_next;
@@ -134,6 +136,8 @@ struct Worker<G: Game> {
     exact: bool,
     /// The network's evaluation when one is in force; the game's classical one otherwise.
     network: Option<Evaluator<G>>,
+    /// The evaluations of positions met before ([`eval_cache`]).
+    eval_cache: EvalCache,
     /// Nodes spent under each root move in the current iteration (the main thread's time
     /// management reads the best move's share).
     root_move_nodes: Vec<(G::Move, u64)>,
@@ -172,6 +176,7 @@ impl<G: Game> Searcher<G> {
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         self.each_worker(|worker| {
             worker.network = network.clone().map(|n| Evaluator::new(n, MAX_PLY));
+            worker.eval_cache.clear();
         });
         self.network = network;
     }
@@ -262,6 +267,7 @@ impl<G: Game> Searcher<G> {
         self.each_worker(|worker| {
             worker.histories.clear();
             worker.correction.clear();
+            worker.eval_cache.clear();
             worker.killers = [[None; 2]; MAX_PLY + 1];
         });
     }
@@ -425,6 +431,7 @@ impl<G: Game> Worker<G> {
             root_allowed: Vec::new(),
             exact: false,
             network: None,
+            eval_cache: EvalCache::new(),
             root_move_nodes: Vec::new(),
             completed: None,
         }
@@ -432,10 +439,16 @@ impl<G: Game> Worker<G> {
 
     /// The static evaluation of `position`, met at `ply`, from the side to move's view.
     fn evaluate(&mut self, position: &G, ply: usize) -> i32 {
-        match &mut self.network {
+        let key = position.hash();
+        if let Some(eval) = self.eval_cache.get(key) {
+            return eval;
+        }
+        let eval = match &mut self.network {
             Some(network) => network.evaluate(position, ply),
             None => position.evaluate(),
-        }
+        };
+        self.eval_cache.put(key, eval);
+        eval
     }
 
     /// Resets the per-search state; `limits` apply to the main thread only.
@@ -1378,6 +1391,30 @@ mod tests {
             let score = worker.negamax(&position, depth, 0, known, INFINITY, false, &mut pv);
             assert_eq!(score, MATE - 5, "depth {depth}: PV {pv:?}");
         }
+    }
+
+    /// The evaluation cache answers for the evaluation in force: a network set, or taken
+    /// away, is not answered from what the one before it said.
+    #[test]
+    fn another_evaluation_is_not_answered_from_the_cache() {
+        let position = abraxas::Position::start(Default::default());
+        let network = crate::nnue::choice::resolve::<abraxas::Position>(
+            Some(crate::nnue::choice::EvalKind::Network),
+            None,
+        )
+        .expect("the built-in network")
+        .expect("a network");
+        let by_network = network.evaluate(&position);
+        let classical = position.evaluate();
+        assert_ne!(by_network, classical, "the test needs two evaluations");
+        let mut searcher = Searcher::<abraxas::Position>::new(1);
+        assert_eq!(searcher.main.evaluate(&position, 0), classical);
+        assert_eq!(searcher.main.evaluate(&position, 0), classical, "cached");
+        searcher.set_network(Some(network));
+        assert_eq!(searcher.main.evaluate(&position, 0), by_network);
+        assert_eq!(searcher.main.evaluate(&position, 0), by_network, "cached");
+        searcher.set_network(None);
+        assert_eq!(searcher.main.evaluate(&position, 0), classical);
     }
 
     #[test]
