@@ -10,7 +10,9 @@
 //! and the slide that comes first may be one no placement precedes. Every term is counted
 //! for the player it belongs to and signed from the view of the player deciding now.
 
-use super::position::{DIRS, FLAG_BLUE, Phase, Position, STONES, back, fwd, lines_of, run_holes};
+use super::position::{
+    DIRS, FLAG_BLUE, Phase, Position, STONES, back, for_each_line, fwd, run_holes,
+};
 use super::sheet::Corner;
 use crate::game::Player;
 use crate::linear::Terms;
@@ -99,13 +101,11 @@ fn captures_at(pos: &Position, corner: Corner, free: u64) -> bool {
 /// stone at a crossing pays for every line through it).
 fn capture_at(pos: &Position, corner: Corner) -> i32 {
     let stones = pos.red_stones();
-    let mut lines = [0u64; 40];
-    let n = lines_of(pos.red_holes_at(corner), &mut lines);
     let (mut shares, mut held) = (0, 0u64);
-    for &line in &lines[..n] {
+    for_each_line(pos.red_holes_at(corner), |line| {
         shares += (line & stones).count_ones().min(line.count_ones() - 3);
         held |= line & stones;
-    }
+    });
     shares.min(held.count_ones()) as i32
 }
 

@@ -114,6 +114,17 @@ pub(crate) fn run_holes(red: u64, dir: (u32, u64)) -> u64 {
 /// `red`, each as a hole mask, appended to `out`; returns how many.
 pub fn lines_of(red: u64, out: &mut [u64; 40]) -> usize {
     let mut n = 0;
+    for_each_line(red, |line| {
+        out[n] = line;
+        n += 1;
+    });
+    n
+}
+
+/// Calls `f` with each line among `red`, as [`lines_of`] lists them, without a buffer to
+/// clear: the evaluation asks for them at most nodes.
+#[inline]
+pub(crate) fn for_each_line(red: u64, mut f: impl FnMut(u64)) {
     for dir in DIRS {
         let mut cells = run_holes(red, dir);
         while cells != 0 {
@@ -126,11 +137,9 @@ pub fn lines_of(red: u64, out: &mut [u64; 40]) -> usize {
                 line = grown;
             }
             cells &= !line;
-            out[n] = line;
-            n += 1;
+            f(line);
         }
     }
-    n
 }
 
 /// A cap on the capture choices listed (never reached in play; a hand-made position could).
@@ -365,9 +374,9 @@ impl Position {
 
     /// Whether some line would hold a red stone with the plate in `corner`.
     fn capture_due_at(&self, corner: Corner) -> bool {
-        let mut buf = [0u64; 40];
-        let n = lines_of(self.red_holes_at(corner), &mut buf);
-        buf[..n].iter().any(|&l| l & self.red != 0)
+        // The run holes of a direction are its lines' holes together.
+        let red = self.red_holes_at(corner);
+        DIRS.iter().any(|&dir| run_holes(red, dir) & self.red != 0)
     }
 
     /// The key computed from scratch (the incremental one is [`Position::hash`]).
