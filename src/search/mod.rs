@@ -775,6 +775,7 @@ impl<G: Game> Worker<G> {
         let key = position.hash();
         if !self.exact {
             self.tt.prefetch(key);
+            self.eval_cache.prefetch(key);
         }
         if ply > 0 && self.line.contains(key) {
             return 0;
@@ -1044,6 +1045,7 @@ impl<G: Game> Worker<G> {
                 // Asked for here, the child's bucket arrives while the parent's bookkeeping
                 // runs, not only during the child's move generation.
                 self.tt.prefetch(child.hash());
+                self.eval_cache.prefetch(child.hash());
             }
             let same_side = child.to_move() == position.to_move();
             self.stack.play(ply, Some(move_index));
@@ -1244,6 +1246,7 @@ impl<G: Game> Worker<G> {
             }
             let mut child = position.clone();
             child.play(mv);
+            self.eval_cache.prefetch(child.hash());
             let score = if child.to_move() == position.to_move() {
                 self.quiescence(&child, ply + 1, alpha, beta)
             } else {
