@@ -224,6 +224,15 @@ fn enumerate(
     }
 }
 
+/// The sheet's part of the key: the same stones on another sheet are another position,
+/// and a session changes sheets by a position string alone, which clears neither the
+/// table nor the evaluation cache. Sheet s1's part is 0 (its keys are those of a key
+/// without the sheet).
+fn sheet_key(sheet: &Sheet) -> u64 {
+    let key = |dots: u128| splitmix(splitmix(dots as u64) ^ (dots >> 64) as u64);
+    key(sheet.dots()) ^ key(Sheet::default().dots())
+}
+
 // ---------------------------------------------------------------------------------------
 // The position
 
@@ -403,7 +412,7 @@ impl Position {
             h ^= Z_STONES[p][self.stones[p] as usize];
             h ^= Z_BLUES[p][self.blues[p] as usize];
         }
-        h
+        h ^ sheet_key(&self.rules.sheet)
     }
 
     pub fn hash(&self) -> u64 {
