@@ -110,6 +110,13 @@ pub(crate) fn run_holes(red: u64, dir: (u32, u64)) -> u64 {
     starts4 | f1 | f2 | fwd(f2, dir)
 }
 
+/// Every hole of the lines among `red`: the run holes of each direction together.
+#[inline]
+pub(crate) fn line_holes(red: u64) -> u64 {
+    DIRS.into_iter()
+        .fold(0, |all, dir| all | run_holes(red, dir))
+}
+
 /// The lines (maximal runs of at least 4 red holes in a row, column or diagonal) among
 /// `red`, each as a hole mask, appended to `out`; returns how many.
 pub fn lines_of(red: u64, out: &mut [u64; 40]) -> usize {
@@ -350,11 +357,7 @@ impl Position {
         match self.phase {
             Phase::Place if self.pool > 0 => super::eval::completing_holes(red, free),
             Phase::StopBefore => super::eval::completing_holes(red, free),
-            Phase::StopAfter => {
-                let mut lines = [0u64; 40];
-                let n = lines_of(red, &mut lines);
-                lines[..n].iter().fold(0, |all, line| all | line) & free
-            }
+            Phase::StopAfter => line_holes(red) & free,
             _ => 0,
         }
     }
@@ -383,7 +386,7 @@ impl Position {
 
     /// Whether some line would hold a red stone with the plate in `corner`.
     fn capture_due_at(&self, corner: Corner) -> bool {
-        // The run holes of a direction are its lines' holes together.
+        // `line_holes` per direction, so that the first direction with a stone answers.
         let red = self.red_holes_at(corner);
         DIRS.iter().any(|&dir| run_holes(red, dir) & self.red != 0)
     }
