@@ -3,18 +3,24 @@
 //! are here, written against [`Game`], and the runs of games in [`matches`] and
 //! [`pipeline`].
 
+#[cfg(feature = "native")]
 pub mod args;
+#[cfg(feature = "native")]
 pub mod dispatch;
+#[cfg(feature = "native")]
 pub mod matches;
+#[cfg(feature = "native")]
 pub mod pipeline;
 
 use crate::game::Game;
 use crate::nnue::Network;
 use crate::perft;
 use crate::phrase::Phrase;
+#[cfg(feature = "native")]
 use crate::pipeline::openings::OpeningConfig;
 use crate::search::{self, Searcher};
 use std::io::{self, Write};
+#[cfg(feature = "native")]
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -411,6 +417,7 @@ fn median(values: &mut [f64]) -> f64 {
 /// openings file for `shove match`, headed by comment lines that say how it was made.
 /// `command` is the command line to record; `out` the file to write (stdout when `None`).
 #[allow(clippy::too_many_arguments)]
+#[cfg(feature = "native")]
 pub fn openings<G: Game>(
     rules: G::Rules,
     starts: &[String],
@@ -494,6 +501,7 @@ pub fn openings<G: Game>(
 }
 
 /// `shove review`: the limits checked as `analyze` checks them.
+#[cfg(feature = "native")]
 pub fn review(args: &args::ReviewArgs) -> Result<String, String> {
     check_search_setup(args.depth, args.threads, args.hash)?;
     let limits = search::Limits {

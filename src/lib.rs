@@ -11,12 +11,14 @@ pub mod game;
 pub mod games;
 pub mod gui;
 pub mod linear;
+#[cfg(feature = "native")]
 pub mod logging;
 pub mod matches;
 pub mod nnue;
 pub mod offboard;
 pub mod perft;
 pub mod phrase;
+#[cfg(feature = "native")]
 pub mod pipeline;
 pub mod players;
 pub mod position_string;
@@ -25,4 +27,5 @@ pub mod record;
 pub mod review;
 pub mod search;
 pub mod tt;
+#[cfg(feature = "native")]
 pub mod uci;

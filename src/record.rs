@@ -131,8 +131,8 @@ fn player_tag(player: Player) -> &'static str {
 
 /// Today's date (UTC) as `YYYY-MM-DD`, for the `Date` of a new record.
 pub fn today() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let seconds = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     civil_date(seconds / 86_400)
 }

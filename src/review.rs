@@ -396,9 +396,20 @@ pub struct ReviewWatch {
     cancel: AtomicBool,
     /// The stop flag of the review's searcher, once it runs.
     search: Mutex<Option<Arc<AtomicBool>>>,
+    /// Told each position searched (done, all): a browser's worker, which nobody can ask
+    /// while it reviews, tells its page this way.
+    notify: Option<fn(usize, usize)>,
 }
 
 impl ReviewWatch {
+    /// A watch that also tells `notify` of each position searched.
+    pub fn notifying(notify: fn(usize, usize)) -> ReviewWatch {
+        ReviewWatch {
+            notify: Some(notify),
+            ..ReviewWatch::default()
+        }
+    }
+
     /// Stops the review: the search running ends at once, and no position after it is
     /// searched.
     pub fn cancel(&self) {
@@ -436,6 +447,9 @@ impl GameVisitor for Visit<'_> {
             watch.is_none_or(|w| {
                 w.all.store(all, Ordering::Relaxed);
                 w.done.store(done, Ordering::Relaxed);
+                if let Some(notify) = w.notify {
+                    notify(done, all);
+                }
                 !w.cancel.load(Ordering::Relaxed)
             })
         });
@@ -445,6 +459,7 @@ impl GameVisitor for Visit<'_> {
 }
 
 /// Positions searched out of all, on stderr when a person watches it.
+#[cfg(feature = "native")]
 fn progress_bar(visible: bool, positions: usize) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use std::io::IsTerminal;
@@ -458,6 +473,22 @@ fn progress_bar(visible: bool, positions: usize) -> indicatif::ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+/// The engine core draws no bar (the browser shows its own progress, from the watch).
+#[cfg(not(feature = "native"))]
+fn progress_bar(_visible: bool, _positions: usize) -> NoBar {
+    NoBar
+}
+
+#[cfg(not(feature = "native"))]
+struct NoBar;
+
+#[cfg(not(feature = "native"))]
+impl NoBar {
+    fn set_length(&self, _: u64) {}
+    fn set_position(&self, _: u64) {}
+    fn finish_and_clear(&self) {}
 }
 
 /// Lichess's accuracy of one move from the mover's winning chance (percent) before and

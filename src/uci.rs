@@ -27,8 +27,7 @@ use std::time::Duration;
 
 /// Default transposition table size in MB (the `Hash` option).
 pub const DEFAULT_HASH_MB: usize = 64;
-/// Largest `MultiPV` value.
-pub const MAX_MULTIPV: usize = 64;
+pub use crate::search::MAX_MULTIPV;
 /// Largest `MaxPlies` value.
 pub const MAX_PLIES_LIMIT: usize = 1_000_000;
 /// Default `Move Overhead` in ms: the time kept per move for sending it.

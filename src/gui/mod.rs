@@ -3,18 +3,28 @@
 //! rules and drives engines as child processes over the protocol, as any outside GUI
 //! would. See docs/gui.md.
 
+pub mod api;
+#[cfg(feature = "native")]
 mod engine;
+#[cfg(feature = "native")]
 mod guard;
+pub mod local;
+#[cfg(feature = "native")]
 mod puzzles;
+#[cfg(feature = "native")]
 mod server;
+#[cfg(feature = "native")]
 mod session;
-mod state;
+pub mod state;
 mod view;
 
+#[cfg(feature = "native")]
 use std::io::Write;
+#[cfg(feature = "native")]
 use std::time::Duration;
 
 /// What `shove gui` was asked for.
+#[cfg(feature = "native")]
 pub struct GuiConfig {
     /// 0 picks a free port.
     pub port: u16,
@@ -32,6 +42,7 @@ pub struct GuiConfig {
 /// Serves until the process is ended. The first line on stdout is
 /// `listening on http://127.0.0.1:<port>/?token=<token>` (without `?token=…` under
 /// `--no-token`).
+#[cfg(feature = "native")]
 pub fn run(config: GuiConfig) -> Result<(), String> {
     let token = if config.no_token {
         None
@@ -74,11 +85,13 @@ pub fn run(config: GuiConfig) -> Result<(), String> {
 }
 
 /// Single-quotes a path for [`crate::matches::split_command`].
+#[cfg(feature = "native")]
 fn quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
 /// Best effort: the page works without it, so failing only prints a note.
+#[cfg(feature = "native")]
 fn open_browser(url: &str) {
     let opener = if cfg!(target_os = "macos") {
         "open"

@@ -2,13 +2,10 @@
 //! rule options, match logs, game records and the engines' WebSocket; behind the checks of
 //! [`super::guard`] and the bounds on what one client can start.
 
+use super::api::{self, Answer, Body};
 use super::guard::{self, Access};
 use super::session;
-use super::state::{self, Line};
-use crate::game::{Outcome, Player};
-use crate::matches::log::{GameRecord, read_log, result_text};
-use crate::phrase::{Phrase, Phrased};
-use crate::record::{self, Record, Variation};
+use crate::phrase::Phrase;
 use crate::review::ReviewWatch;
 use axum::Router;
 use axum::body::Bytes;
@@ -77,6 +74,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "/review.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/review.js"),
+    ),
+    (
+        "/inbrowser.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/inbrowser.js"),
     ),
     (
         "/api.js",
@@ -184,7 +186,7 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
         review: Mutex::new(None),
     });
     let api = Router::new()
-        .route("/api/games", get(|| async { json_ok(state::games()) }))
+        .route("/api/games", get(|| async { respond(api::games()) }))
         .route("/api/state", post(game_state))
         .route("/api/log", post(match_log))
         .route("/api/record/save", post(save_record))
@@ -220,11 +222,6 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
 
 fn json_ok(value: Value) -> Response {
     axum::Json(value).into_response()
-}
-
-/// A 400 answer the page shows in `#error`.
-fn json_error(message: Phrase) -> Response {
-    json_status(StatusCode::BAD_REQUEST, message)
 }
 
 /// `{"error": English, "phrase": the same to translate}` ([`Phrase`]).
@@ -267,244 +264,73 @@ fn read_json<T: DeserializeOwned>(
     })
 }
 
-/// `POST /api/state` with a [`Line`]: its state, or what is wrong with it.
+/// An [`Answer`] of the page's API as an HTTP response.
+fn respond(answer: Answer) -> Response {
+    let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::BAD_REQUEST);
+    match answer.body {
+        Body::Json(value) => (status, axum::Json(value)).into_response(),
+        Body::Text(text) => (
+            status,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            text,
+        )
+            .into_response(),
+    }
+}
+
+/// An endpoint of [`api`] given the body read, or the status and message saying why it
+/// could not be read; `what` names the body in that message.
+fn endpoint(
+    body: Result<Bytes, BytesRejection>,
+    what: &'static str,
+    answer: fn(&[u8]) -> Answer,
+) -> Response {
+    match read_body(body, what) {
+        Ok(body) => respond(answer(&body)),
+        Err((status, message)) => json_status(status, message),
+    }
+}
+
 async fn game_state(body: Result<Bytes, BytesRejection>) -> Response {
-    let line: Line = match read_json(body, "the game line") {
-        Ok(value) => value,
-        Err((status, message)) => return json_status(status, message),
-    };
-    match state::state(&line) {
-        Ok(state) => match serde_json::to_value(state) {
-            Ok(value) => json_ok(value),
-            Err(e) => json_error(Phrase::plain(e)),
-        },
-        Err(e) => json_error(e),
-    }
+    endpoint(body, "the game line", api::game_state)
 }
 
-/// `POST /api/log` with the text of a `shove match --log` file: its games, each checked by
-/// replaying it.
 async fn match_log(body: Result<Bytes, BytesRejection>) -> Response {
-    let body = match read_body(body, "the match log") {
-        Ok(body) => body,
-        Err((status, message)) => return json_status(status, message),
-    };
-    let records = match read_log(&body[..]) {
-        Ok(records) if records.is_empty() => {
-            return json_error(Phrase::new("the log has no games"));
-        }
-        Ok(records) => records,
-        Err(e) => return json_error(e),
-    };
-    let mut games = Vec::new();
-    for record in records {
-        if let Err(e) = state::state(&line_of(&record)) {
-            let bad = Phrase::new("log game {number}: {reason}")
-                .with("number", record.number)
-                .with_phrase("reason", e);
-            return json_error(bad);
-        }
-        games.push(json!({
-            "number": record.number,
-            "game": record.game,
-            "players": record.players,
-            "result": result_text(record.outcome),
-            "reason": record.reason,
-            "start": record.opening,
-            "moves": record.moves,
-            "rules": record.rules,
-        }));
-    }
-    json_ok(Value::Array(games))
+    endpoint(body, "the match log", api::match_log)
 }
 
-/// What the page saves: the main line, the other lines tried, and who played it.
-#[derive(Deserialize)]
-struct SaveRequest {
-    line: Line,
-    #[serde(default)]
-    variations: Vec<PageVariation>,
-    #[serde(default)]
-    players: [String; 2],
-    /// The player (1 or 2) who resigned at the end of the main line.
-    #[serde(default)]
-    resigned: Option<u8>,
-}
-
-/// A variation as the page sends and gets it (docs/records.md, Variations).
-#[derive(Deserialize, serde::Serialize)]
-struct PageVariation {
-    /// 0: the main line; J: the J-th variation.
-    parent: usize,
-    ply: usize,
-    moves: Vec<String>,
-}
-
-/// `POST /api/record/save` with a [`SaveRequest`]: the game as a game record
-/// (docs/records.md), read back before it is sent so that what the page downloads is what
-/// `shove record` and `shove review` accept.
 async fn save_record(body: Result<Bytes, BytesRejection>) -> Response {
-    let request: SaveRequest = match read_json(body, "the game line") {
-        Ok(value) => value,
-        Err((status, message)) => return json_status(status, message),
-    };
-    let record = match record_of(request.line) {
-        Ok(record) => Record {
-            players: request.players,
-            result: match (record.result, request.resigned) {
-                (None, Some(1)) => Some(Outcome::Win(Player::Two)),
-                (None, Some(2)) => Some(Outcome::Win(Player::One)),
-                (result, _) => result,
-            },
-            reason: match (record.result, request.resigned) {
-                (None, Some(p @ 1..=2)) => format!("player {p} resigned"),
-                _ => String::new(),
-            },
-            variations: request
-                .variations
-                .into_iter()
-                .map(|v| Variation {
-                    parent: v.parent,
-                    ply: v.ply,
-                    moves: v.moves,
-                })
-                .collect(),
-            date: record::today(),
-            engine: record::engine_version(),
-            ..record
-        },
-        Err(e) => return json_error(e),
-    };
-    let text = record.to_string();
-    if let Err(e) = text.parse::<Record>() {
-        let bad = Phrase::new("the game cannot be written as a record: {reason}").with("reason", e);
-        return json_error(bad);
-    }
-    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+    endpoint(body, "the game line", api::save_record)
 }
 
-/// The page's line as a game record (game, rules, start, result, moves), or why it does not
-/// replay; players, date and engine are left for the caller.
-fn record_of(line: Line) -> Result<Record, Phrase> {
-    let state = state::state(&line)?;
-    Ok(Record {
-        game: state.game.to_string(),
-        rules: line.rules,
-        start: state.start,
-        players: Default::default(),
-        result: outcome_of(state.result),
-        reason: String::new(),
-        date: String::new(),
-        engine: String::new(),
-        moves: line.moves,
-        variations: Vec::new(),
-    })
-}
-
-/// The result of a [`state::State`] (`p1win`, `p2win`, `draw`, `none`) as a record's.
-fn outcome_of(result: &str) -> Option<Outcome> {
-    match result {
-        "p1win" => Some(Outcome::Win(Player::One)),
-        "p2win" => Some(Outcome::Win(Player::Two)),
-        "draw" => Some(Outcome::Draw),
-        _ => None,
-    }
-}
-
-/// `POST /api/record/open` with the text of a game record: its game as a line, or the
-/// record's error naming the line and the field.
 async fn open_record(body: Result<Bytes, BytesRejection>) -> Response {
-    let body = match read_body(body, "the game record") {
-        Ok(body) => body,
-        Err((status, message)) => return json_status(status, message),
-    };
-    let Ok(text) = std::str::from_utf8(&body) else {
-        return json_error(Phrase::new("the game record is not UTF-8 text"));
-    };
-    match text.parse::<Record>() {
-        Ok(r) => json_ok(json!({
-            "game": r.game,
-            "rules": r.rules,
-            "start": r.start,
-            "moves": r.moves,
-            "players": r.players,
-            "result": record::result_field(r.result),
-            "variations": r.variations.iter().map(|v| PageVariation {
-                parent: v.parent,
-                ply: v.ply,
-                moves: v.moves.clone(),
-            }).collect::<Vec<_>>(),
-        })),
-        Err(e) => json_error(e.phrase()),
-    }
+    endpoint(body, "the game record", api::open_record)
 }
 
-/// The deepest review the page may ask for (`shove review` has no such bound).
-const MAX_REVIEW_DEPTH: u32 = 12;
-
-/// What the page asks reviewed: the line, the depth of each position's search (none: the
-/// game's default, as `shove review`'s) and an id for [`review_progress`] and
-/// [`review_cancel`].
-#[derive(Deserialize)]
-struct ReviewRequest {
-    line: Line,
-    depth: Option<u32>,
-    #[serde(default)]
-    id: String,
-}
-
-/// `POST /api/review` with a [`ReviewRequest`]: `shove review --json` of the line
-/// (src/review.rs), one search thread; one review at a time (`429` while one runs).
+/// `POST /api/review` ([`api::ReviewRequest`]) on a blocking thread; one review at a time
+/// (`429` while one runs).
 async fn review_game(
     State(config): State<Arc<Config>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let request: ReviewRequest = match read_json(body, "the game line") {
-        Ok(value) => value,
+    let body = match read_body(body, "the game line") {
+        Ok(body) => body,
         Err((status, message)) => return json_status(status, message),
     };
-    if let Some(depth) = request
-        .depth
-        .filter(|d| !(1..=MAX_REVIEW_DEPTH).contains(d))
-    {
-        return json_error(
-            Phrase::new("review depth {depth} is out of range: 1 to {max}")
-                .with("depth", depth)
-                .with("max", MAX_REVIEW_DEPTH),
-        );
-    }
+    let request = match api::ReviewRequest::read(&body) {
+        Ok(request) => request,
+        Err(answer) => return respond(answer),
+    };
     let Ok(_permit) = config.reviews.clone().try_acquire_owned() else {
         let busy = Phrase::new("a review is already running: wait for it to finish");
         return json_status(StatusCode::TOO_MANY_REQUESTS, busy);
     };
-    let record = match record_of(request.line) {
-        Ok(record) => record,
-        Err(e) => return json_error(e),
-    };
     let watch = Arc::new(ReviewWatch::default());
-    set_review(&config, Some((request.id, watch.clone())));
-    let settings = crate::review::ReviewSettings {
-        limits: crate::search::Limits {
-            depth: request.depth,
-            ..Default::default()
-        },
-        threads: 1,
-        hash_megabytes: 16,
-        confirmation_plies: None,
-        json: true,
-        progress: false,
-        watch: Some(watch),
-    };
-    let review =
-        tokio::task::spawn_blocking(move || crate::review::review_record(&record, &settings)).await;
+    set_review(&config, Some((request.id.clone(), watch.clone())));
+    let review = tokio::task::spawn_blocking(move || request.run(watch)).await;
     set_review(&config, None);
     match review {
-        Ok(Ok(review)) => match serde_json::to_value(review) {
-            Ok(value) => json_ok(value),
-            Err(e) => json_error(Phrase::plain(e)),
-        },
-        Ok(Err(e)) if e == crate::review::cancelled() => json_ok(json!({ "cancelled": true })),
-        Ok(Err(e)) => json_error(Phrase::new("review: {reason}").with_phrase("reason", e)),
+        Ok(answer) => respond(answer),
         Err(e) => json_status(
             StatusCode::INTERNAL_SERVER_ERROR,
             Phrase::new("review: {reason}").with("reason", e),
@@ -569,15 +395,6 @@ fn refusal() -> String {
         .with("n", MAX_SESSIONS)
         .to_json()
         .to_string()
-}
-
-fn line_of(record: &GameRecord) -> Line {
-    Line {
-        game: record.game.clone(),
-        rules: record.rules.clone(),
-        start: Some(record.opening.clone()),
-        moves: record.moves.clone(),
-    }
 }
 
 /// A page's session, if fewer than [`MAX_SESSIONS`] are open. Over the limit the socket is

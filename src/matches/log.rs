@@ -8,6 +8,7 @@
 //! on) the engines' own names and versions, `#engines` with `engine1=<id name>` and
 //! `engine2=<id name>`. Readers skip comments, so logs with or without that line read alike.
 
+#[cfg(feature = "native")]
 use super::FailureKind;
 use crate::game::{Game, Outcome, Player};
 use crate::games::{GameVisitor, with_game};
@@ -135,6 +136,7 @@ impl GameRecord {
         })
     }
 
+    #[cfg(feature = "native")]
     /// The engine (0 = `names[0]`) that lost by failing and how, read back from the reason
     /// the referee writes: `<name> loses: <kind>: …`.
     pub fn failure(&self, names: &[String; 2]) -> Option<(usize, FailureKind)> {

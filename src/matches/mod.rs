@@ -7,20 +7,27 @@
 //! maps the game's name to its type.
 
 mod adjudication;
+#[cfg(feature = "native")]
 mod engine;
 pub mod log;
 pub mod openings;
 pub mod rating;
+#[cfg(feature = "native")]
 mod runner;
 pub mod stats;
 mod tc;
+#[cfg(feature = "native")]
 pub mod tournament;
 
 pub use adjudication::{Adjudication, DrawReason};
+#[cfg(feature = "native")]
 pub use engine::split_command;
+#[cfg(feature = "native")]
 pub(crate) use runner::progress_bar;
+#[cfg(feature = "native")]
 pub use runner::{
     EngineConfig, FailureKind, MatchConfig, MatchReport, RunConfig, parse_engine_option, run_match,
 };
 pub use tc::{Dialect, TimeControl};
+#[cfg(feature = "native")]
 pub use tournament::{Format, TournamentConfig, TournamentReport, run_tournament};

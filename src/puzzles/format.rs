@@ -230,3 +230,12 @@ mod tests {
         assert!(parse_rules_text("ExtraMove").is_err());
     }
 }
+
+/// Every theme, by game (the common ones under `"all"`), for documentation and the page's
+/// filter.
+pub const THEMES: &[(&str, &[&str])] = &[
+    ("all", &["win", "advantage", "defence", "one-move", "long"]),
+    ("akiba", &["capture-chain", "red-race", "push-off"]),
+    ("offboard", &["push-off", "sector-3", "re-placement"]),
+    ("abraxas", &["line", "stop", "plate"]),
+];

@@ -11,14 +11,7 @@ use crate::search::Score;
 use crate::{abraxas, akiba, offboard};
 use std::any::Any;
 
-/// Every theme, by game (the common ones under `"all"`), for documentation and the page's
-/// filter.
-pub const THEMES: &[(&str, &[&str])] = &[
-    ("all", &["win", "advantage", "defence", "one-move", "long"]),
-    ("akiba", &["capture-chain", "red-race", "push-off"]),
-    ("offboard", &["push-off", "sector-3", "re-placement"]),
-    ("abraxas", &["line", "stop", "plate"]),
-];
+pub use super::format::THEMES;
 
 /// The themes of the puzzle from `start` with `solution`, whose first move the search
 /// scored `score` (solver's view).

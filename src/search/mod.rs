@@ -23,6 +23,9 @@ pub use skill::Skill;
 use timeman::SearchCourse;
 pub use timeman::{Clock, Limits};
 
+/// Largest `MultiPV` value.
+pub const MAX_MULTIPV: usize = 64;
+
 use crate::game::{Game, MoveList, Outcome};
 use crate::nnue::{Evaluator, Network};
 use crate::tt::{Bound, Table};
@@ -35,8 +38,9 @@ use score::{INFINITY, MATE_BOUND, mate_distance_window, score_from_tt, score_to_
 use stack::Stack;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use threads::{Completed, Helper, NodeCount, Shared};
+use web_time::Instant;
 
 /// One line of search progress (an `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,8 @@
 //! Time management: how long a search may run, from the limits a `go` gives.
 
 use super::params::SearchParams;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How many times `Move Overhead` a clock keeps in reserve. With an increment the clock
 /// settles where a move costs about the increment, which is at the reserve: once would let

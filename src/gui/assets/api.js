@@ -8,6 +8,7 @@
 // (src/gui/phrase.rs); the dictionaries translate the template, as all the page's English.
 
 import { t } from './i18n.js';
+import { IN_BROWSER, localFetch } from './inbrowser.js';
 
 export const TOKEN = (() => {
   const params = new URLSearchParams(location.search);
@@ -21,8 +22,10 @@ export const TOKEN = (() => {
   return fromAddress ?? sessionStorage.getItem('shove-token') ?? '';
 })();
 
-// A call to the server's API with the token (or the cookie).
+// A call to the server's API with the token (or the cookie); on the static site, to its
+// workers (inbrowser.js).
 export function api(path, options = {}) {
+  if (IN_BROWSER) return localFetch(path, options);
   const auth = TOKEN ? { authorization: `Bearer ${TOKEN}` } : {};
   return fetch(path, { ...options, headers: { ...options.headers, ...auth } });
 }

@@ -3,7 +3,7 @@
 // modules: tree.js (the move tree), review.js, i18n.js (the page's languages).
 
 import { draw } from './board.js';
-import { Engines, parseInfo, scoreValue, scoreText } from './engines.js';
+import { connectEngines, parseInfo, scoreValue, scoreText } from './engines.js';
 import { drawGraph, share } from './graph.js';
 import * as tree from './tree.js';
 import { reviewGame, cancelReview, reviewOfLine, reviewShares, reviewEval, evalText, shownBest, showBest, renderReview, MARK_NAME } from './review.js';
@@ -898,7 +898,7 @@ async function main() {
   G.games = games;
   const sel = $('game');
   for (const g of G.games) sel.add(new Option(g.name.charAt(0).toUpperCase() + g.name.slice(1), g.name));
-  G.engines = new Engines(TOKEN, {
+  G.engines = connectEngines(TOKEN, {
     engines: () => renderEngines(),
     ready: msg => { const e = G.engines.list[msg.slot]; if (e) { e.state = 'ready'; e.name = msg.name; } renderEngines(); },
     line: onLine,

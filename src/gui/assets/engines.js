@@ -1,4 +1,12 @@
-// The engines' WebSocket: requests go out as JSON, every engine event comes back.
+// The engines' WebSocket: requests go out as JSON, every engine event comes back. On the
+// static site the engine is in a worker instead (inbrowser.js), with the same interface.
+
+import { IN_BROWSER, WorkerEngines } from './inbrowser.js';
+
+// The page's engines: the server's (`shove gui`) or the worker's (the static site).
+export function connectEngines(token, handlers) {
+  return IN_BROWSER ? new WorkerEngines(handlers) : new Engines(token, handlers);
+}
 
 export class Engines {
   constructor(token, handlers) {

@@ -6,7 +6,7 @@
 
 import { draw } from './board.js';
 import { newRating, update } from './glicko.js';
-import { fetchState as stateOf } from './api.js';
+import { api, fetchState as stateOf } from './api.js';
 import { t, translatePage, phaseText, languageSwitch } from './i18n.js';
 
 const $ = id => document.getElementById(id);
@@ -396,7 +396,7 @@ function render() {
 async function main() {
   languageSwitch($('language'), () => { renderThemes(); render(); });
   translatePage();
-  const res = await fetch('/puzzles/sets.json');
+  const res = await api('/puzzles/sets.json');
   if (!res.ok) throw new Error(t('the puzzles could not be loaded: the server answered {status}', { status: res.status }));
   P.sets = (await res.json()).filter(s => s.puzzles.length);
   if (!P.sets.length) throw new Error(t('this build has no puzzles'));

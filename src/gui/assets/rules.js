@@ -70,7 +70,7 @@ export function markdown(text) {
   return out.join('\n');
 }
 
-const GAME = location.pathname.split('/').pop();
+const GAME = location.pathname.split('/').filter(Boolean).pop();
 
 // The rule book in the page's language; the heading named in the address shown.
 async function show() {

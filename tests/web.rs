@@ -1,0 +1,367 @@
+//! The static site (web/build.sh, docs/web.md) in headless Chromium, served by a plain
+//! static file server (`python3 -m http.server`) with no shove process running: games
+//! against level 1 played by clicking, a hint, an analysis stopped, a review, a puzzle
+//! solved, a link opened in another tab, a bad position string refused with the game kept,
+//! a worker that dies replaced with the game kept, the same search as the native engine, and
+//! no error in the console.
+//!
+//! The site is built by `.ci/run` (`web/build.sh`) and named by `SHOVE_WEB_SITE`; without
+//! it these tests say so and pass, unless `SHOVE_REQUIRE_WEB` is set (CI).
+
+#[path = "common/browser.rs"]
+mod browser;
+
+use browser::Browser;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `python3 -m http.server` on the site, killed when the test ends.
+struct StaticServer {
+    child: Child,
+    url: String,
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn site() -> Option<PathBuf> {
+    match std::env::var_os("SHOVE_WEB_SITE") {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            assert!(
+                dir.join("index.html").is_file(),
+                "SHOVE_WEB_SITE={} holds no site: run web/build.sh {}",
+                dir.display(),
+                dir.display()
+            );
+            Some(dir)
+        }
+        None => {
+            assert!(
+                std::env::var_os("SHOVE_REQUIRE_WEB").is_none(),
+                "SHOVE_REQUIRE_WEB is set but SHOVE_WEB_SITE names no site (web/build.sh DIR)"
+            );
+            eprintln!("\n*** SKIPPED: set SHOVE_WEB_SITE to a site built by web/build.sh ***\n");
+            None
+        }
+    }
+}
+
+fn serve(dir: &PathBuf) -> StaticServer {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port");
+    let child = Command::new("python3")
+        .args([
+            "-m",
+            "http.server",
+            "--bind",
+            "127.0.0.1",
+            &port.to_string(),
+            "-d",
+        ])
+        .arg(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 -m http.server starts");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the static server did not start");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    StaticServer {
+        child,
+        url: format!("http://127.0.0.1:{port}/"),
+    }
+}
+
+/// The site and the browser, or `None` when either is missing and not required.
+async fn start() -> Option<(StaticServer, Browser)> {
+    let dir = site()?;
+    let browser = Browser::start().await?;
+    Some((serve(&dir), browser))
+}
+
+async fn played(page: &Browser) -> usize {
+    page.js("return document.querySelectorAll('#moves [data-move]').length")
+        .await
+        .as_u64()
+        .unwrap_or(0) as usize
+}
+
+async fn engine_ready(page: &Browser) {
+    page.wait_for(
+        "return document.querySelector('#engine-list .engine.ready')",
+        30,
+        "the engine in its worker to be ready",
+    )
+    .await;
+}
+
+/// A person's move: a different clickable move each turn (from-cell, then to-cell), or a
+/// move without cells (pass, slide, stay) from the list.
+async fn person_moves(page: &Browser, turn: usize) {
+    let v = page
+        .js(&format!(
+            "const all = [...document.querySelectorAll('#legal-moves [data-to]')]
+               .sort((x, y) => (y.dataset.from ? 1 : 0) - (x.dataset.from ? 1 : 0)
+                              || x.dataset.move.length - y.dataset.move.length);
+             const b = all[{} % Math.max(all.length, 1)];
+             return b ? [b.dataset.from || null, b.dataset.to] : null",
+            turn * 7
+        ))
+        .await;
+    if v.is_null() {
+        page.click("#legal-moves [data-move]").await;
+        return;
+    }
+    let [from, to]: [Value; 2] = serde_json::from_value(v).expect("a clickable move");
+    if let Some(from) = from.as_str() {
+        page.click(&format!("#board [data-cell='{from}']")).await;
+    }
+    page.click(&format!(
+        "#board [data-cell='{}']",
+        to.as_str().expect("a cell")
+    ))
+    .await;
+}
+
+/// What the console said at level `error` (Chromium's log, kept by the page's hook).
+async fn console_errors(page: &Browser) -> Value {
+    page.js("return window.__errors || []").await
+}
+
+async fn watch_console(page: &Browser) {
+    page.js("window.__errors = []; \
+             addEventListener('error', e => window.__errors.push(String(e.message))); \
+             addEventListener('unhandledrejection', e => window.__errors.push(String(e.reason))); \
+             const error = console.error; \
+             console.error = (...a) => { window.__errors.push(a.join(' ')); error(...a); };")
+        .await;
+}
+
+/// In each game a game against level 1 played by clicking until the engine has answered
+/// five times; then a hint, an analysis stopped within 100 ms, and a bad position string.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_game_is_played_against_level_1_in_the_static_site() {
+    let Some((server, page)) = start().await else {
+        return;
+    };
+    for (game, cells) in [("akiba", 49), ("offboard", 61), ("abraxas", 64)] {
+        page.open(&server.url).await;
+        watch_console(&page).await;
+        engine_ready(&page).await;
+        page.choose("#game", game).await;
+        page.wait_for(
+            &format!("return document.querySelectorAll('#board [data-cell]').length === {cells}"),
+            10,
+            "the board",
+        )
+        .await;
+        page.choose("#level", "1").await;
+        page.js(
+            "const m = document.getElementById('movetime'); m.value = '100'; \
+                 m.dispatchEvent(new Event('change'))",
+        )
+        .await;
+        page.choose("#play-mode", "p1").await;
+        for answer in 0..5 {
+            if page
+                .js("return document.getElementById('status').dataset.result")
+                .await
+                != "none"
+            {
+                break;
+            }
+            let before = played(&page).await;
+            person_moves(&page, answer).await;
+            page.wait_for(
+                &format!(
+                    "return document.querySelectorAll('#moves [data-move]').length > {before}"
+                ),
+                10,
+                "the clicked move",
+            )
+            .await;
+            // The engine's whole turn, until it is the person's decision or the end.
+            page.wait_for(
+                "return document.getElementById('status').dataset.result !== 'none' \
+                   || (document.querySelector('#player-bottom.active') \
+                       && !document.getElementById('status').textContent.includes('thinking'))",
+                30,
+                &format!("{game}: the engine's answer {}", answer + 1),
+            )
+            .await;
+        }
+        page.screenshot(&format!("web-{game}"), 1400, 1000).await;
+        page.choose("#play-mode", "none").await;
+
+        // A hint: a legal move in words, nothing played.
+        let moves = played(&page).await;
+        if page
+            .js("return document.getElementById('status').dataset.result")
+            .await
+            == "none"
+        {
+            page.click("#hint").await;
+            page.wait_for(
+                "return document.getElementById('hint-text').textContent.length > 0",
+                30,
+                "the hint",
+            )
+            .await;
+            assert_eq!(played(&page).await, moves, "{game}: a hint plays nothing");
+
+            // Analysis: lines, then Stop ends it at once.
+            page.click("#analysis").await;
+            page.wait_for(
+                "const l = document.querySelectorAll('#analysis-lines .analysis-line'); \
+                 return l.length > 0 && l[0].textContent.includes('depth')",
+                30,
+                "analysis lines",
+            )
+            .await;
+            let stopped = page
+                .js("const t0 = performance.now(); \
+                     document.getElementById('analysis').click(); \
+                     return new Promise(r => { const check = () => \
+                       document.getElementById('analysis').getAttribute('aria-pressed') === 'false' \
+                         ? r(performance.now() - t0) : setTimeout(check, 5); check(); })")
+                .await;
+            let ms = stopped.as_f64().expect("the time to stop");
+            assert!(ms < 100.0, "{game}: Stop took {ms} ms");
+        }
+
+        // A bad position string: the same message as the native page, the game kept.
+        let position = page.text("#position").await;
+        page.js("document.getElementById('position-input').value = 'not a position'")
+            .await;
+        page.click("#position-load").await;
+        page.wait_for(
+            "const e = document.getElementById('error'); \
+             return !e.hidden && e.textContent.includes('bad position string')",
+            10,
+            "the bad position string's message",
+        )
+        .await;
+        assert_eq!(page.text("#position").await, position);
+        assert_eq!(played(&page).await, moves);
+        assert_eq!(
+            console_errors(&page).await,
+            json!([]),
+            "{game}: console errors"
+        );
+    }
+    page.close().await;
+}
+
+/// The engine in the worker searches as the native engine does: on each game's start the
+/// same best move, score and nodes at a fixed depth as `shove analyze`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_worker_searches_as_the_native_engine() {
+    let Some((server, page)) = start().await else {
+        return;
+    };
+    page.open(&server.url).await;
+    engine_ready(&page).await;
+    for (game, depth) in [("akiba", 8), ("offboard", 5), ("abraxas", 6)] {
+        let mut engine = Command::new(env!("CARGO_BIN_EXE_shove"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("shove starts");
+        {
+            use std::io::Write;
+            let stdin = engine.stdin.as_mut().expect("stdin");
+            write!(
+                stdin,
+                "setoption name Game value {game}\nsetoption name Hash value 16\n\
+                 position startpos\ngo depth {depth}\n"
+            )
+            .expect("commands sent");
+        }
+        let native = {
+            use std::io::BufRead;
+            let out = std::io::BufReader::new(engine.stdout.take().expect("stdout"));
+            let mut text = String::new();
+            for line in out.lines() {
+                let line = line.expect("a line");
+                let last = line.starts_with("bestmove");
+                text.push_str(&line);
+                text.push('\n');
+                if last {
+                    break;
+                }
+            }
+            text
+        };
+        let _ = engine.kill();
+        let _ = engine.wait();
+        let last_info = |text: &str| {
+            text.lines()
+                .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+                .last()
+                .map(str::to_string)
+        };
+        let native_info = last_info(&native).unwrap_or_else(|| panic!("{game}: {native}"));
+        let lines = page
+            .js(&format!(
+                "return new Promise(resolve => {{ \
+                   const lines = []; \
+                   const w = new Worker('/worker.js', {{ type: 'module' }}); \
+                   w.onmessage = ({{ data }}) => {{ \
+                     if (data.kind === 'ready') w.postMessage({{ kind: 'go', message: JSON.stringify( \
+                       {{ type: 'go', slot: 0, id: 1, line: {{ game: '{game}' }}, depth: {depth} }}) }}); \
+                     if (data.kind === 'event') lines.push(JSON.parse(data.event)); \
+                     if (data.kind === 'idle') {{ w.terminate(); resolve(lines); }} \
+                   }}; \
+                   WebAssembly.compileStreaming(fetch('/shove_web_bg.wasm')) \
+                     .then(module => w.postMessage({{ kind: 'init', module }})); \
+                 }})"
+            ))
+            .await;
+        let infos: Vec<String> = lines
+            .as_array()
+            .expect("events")
+            .iter()
+            .filter_map(|e| e["line"].as_str().map(str::to_string))
+            .collect();
+        let wasm_info = last_info(&infos.join("\n")).unwrap_or_else(|| panic!("{game}: {lines}"));
+        // Same depth, score, nodes and line; nps and time differ.
+        let fields = |line: &str| {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            let at = |k: &str| w.iter().position(|x| *x == k).map(|i| w[i + 1].to_string());
+            let pv = w
+                .iter()
+                .position(|x| *x == "pv")
+                .map(|i| w[i + 1..].join(" "));
+            (
+                at("seldepth"),
+                at("score"),
+                at("cp").or(at("mate")),
+                at("nodes"),
+                pv,
+            )
+        };
+        assert_eq!(
+            fields(&wasm_info),
+            fields(&native_info),
+            "{game}:\n{wasm_info}\n{native_info}"
+        );
+        let best = |text: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("bestmove "))
+                .map(|m| m.split_whitespace().next().unwrap_or("").to_string())
+        };
+        assert_eq!(best(&infos.join("\n")), best(&native), "{game}");
+    }
+    page.close().await;
+}
