@@ -134,6 +134,16 @@ async fn person_moves(page: &Browser, turn: usize) {
     .await;
 }
 
+/// The review depth chosen (its options have no value attribute but their text).
+async fn set_review_depth(page: &Browser, depth: &str) {
+    page.js(&format!(
+        "const s = document.getElementById('review-depth'); s.value = {}; \
+         s.dispatchEvent(new Event('change'))",
+        json!(depth)
+    ))
+    .await;
+}
+
 /// What the console said at level `error` (Chromium's log, kept by the page's hook).
 async fn console_errors(page: &Browser) -> Value {
     page.js("return window.__errors || []").await
@@ -363,5 +373,137 @@ async fn the_worker_searches_as_the_native_engine() {
         };
         assert_eq!(best(&infos.join("\n")), best(&native), "{game}");
     }
+    page.close().await;
+}
+
+/// A puzzle solved by clicking, a review with its progress, a link opened in another tab
+/// showing the same game, and a worker that panics replaced with the game kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_review_links_and_a_crash_in_the_static_site() {
+    let Some((server, page)) = start().await else {
+        return;
+    };
+    // A one-move Akiba puzzle of the shipped set, solved by clicking its push.
+    let set = shove::puzzles::format::PuzzleFile::parse(
+        &std::fs::read_to_string("positions/puzzles/akiba.txt").expect("the Akiba set"),
+    );
+    let puzzle = set
+        .puzzles
+        .iter()
+        .map(|(_, p)| p)
+        .find(|p| p.solution.len() == 1 && p.solution[0].len() == 4)
+        .expect("a one-push puzzle");
+    page.open(&format!(
+        "{}puzzles/#game=akiba&id={}",
+        server.url, puzzle.id
+    ))
+    .await;
+    watch_console(&page).await;
+    page.wait_for(
+        "const s = document.getElementById('puzzle-status'); \
+         return s.dataset.state === 'solving' && s.dataset.busy === 'false'",
+        20,
+        "the puzzle",
+    )
+    .await;
+    let (from, to) = puzzle.solution[0].split_at(2);
+    page.click(&format!("#board [data-cell='{from}']")).await;
+    page.click(&format!("#board [data-cell='{to}']")).await;
+    page.wait_for(
+        "return document.getElementById('puzzle-status').dataset.state === 'solved'",
+        20,
+        "the puzzle solved",
+    )
+    .await;
+    page.screenshot("web-puzzle", 1400, 1000).await;
+    assert_eq!(
+        console_errors(&page).await,
+        json!([]),
+        "puzzles: console errors"
+    );
+
+    // The board: four moves, a review with its progress, then a link in another tab.
+    page.open(&server.url).await;
+    watch_console(&page).await;
+    engine_ready(&page).await;
+    for turn in 0..4 {
+        let before = played(&page).await;
+        person_moves(&page, turn).await;
+        page.wait_for(
+            &format!("return document.querySelectorAll('#moves [data-move]').length > {before}"),
+            10,
+            "a move",
+        )
+        .await;
+    }
+    set_review_depth(&page, "4").await;
+    page.click("#review").await;
+    page.wait_for(
+        "return document.querySelectorAll('#moves [data-mark], #review-info:not(:empty)').length > 0 \
+           && document.getElementById('review-cancel').hidden",
+        60,
+        "the review",
+    )
+    .await;
+    // A review at the default depth, cancelled as soon as it runs: its worker is ended.
+    set_review_depth(&page, "").await;
+    page.js("document.getElementById('review').click(); \
+             setTimeout(() => document.getElementById('review-cancel').click(), 30)")
+        .await;
+    page.wait_for(
+        "return document.getElementById('review-progress').textContent === 'review cancelled'",
+        5,
+        "the review cancelled",
+    )
+    .await;
+    let position = page.text("#position").await;
+    page.click("#copy-link").await;
+    let link = page
+        .wait_for(
+            "const l = document.getElementById('link').value; return l.includes('#') && l",
+            10,
+            "the link",
+        )
+        .await;
+    let link = link.as_str().expect("a link").to_string();
+    let first = page.client.window().await.expect("this window");
+    let window = page.client.new_window(false).await.expect("a new window");
+    page.client
+        .switch_to_window(window.handle)
+        .await
+        .expect("the new window");
+    page.open(&link).await;
+    page.wait_for(
+        &format!(
+            "return document.getElementById('position').textContent === {}",
+            json!(position)
+        ),
+        20,
+        "the linked game",
+    )
+    .await;
+    page.client.close_window().await.expect("closed");
+    page.client.switch_to_window(first).await.expect("back");
+
+    // A panic in the engine's worker: said, the worker replaced, the game kept and played on.
+    let moves = played(&page).await;
+    page.js("window.shoveCrashTest()").await;
+    page.wait_for(
+        "const e = document.getElementById('error'); \
+         return !e.hidden && e.textContent.includes('started again')",
+        20,
+        "the crash said",
+    )
+    .await;
+    assert_eq!(page.text("#position").await, position);
+    assert_eq!(played(&page).await, moves);
+    engine_ready(&page).await;
+    page.click("#hint").await;
+    page.wait_for(
+        "return document.getElementById('hint-text').textContent.length > 0",
+        30,
+        "a hint from the new worker",
+    )
+    .await;
     page.close().await;
 }

@@ -69,22 +69,28 @@ class Runner {
     this.worker.postMessage(message);
   }
 
-  // Until the worker of now is ready (a restart meanwhile: the new one).
+  // Until the worker of now is ready (a restart meanwhile: the new one); fails once the
+  // runner is stopped.
   async whenReady() {
     let worker;
     do {
+      if (this.stopped) throw new Error('stopped');
       worker = this.worker;
       await this.ready;
-    } while (worker !== this.worker);
+    } while (worker !== this.worker || this.stopped);
   }
 
   // Ends the worker (what it computes is dropped) and starts another.
   restart(why) {
+    this.end(why);
+    this.start();
+  }
+
+  end(why) {
     this.worker.terminate();
     this.readyResolve(); // whoever waits for it waits for the next one instead
     for (const { reject } of this.pending.values()) reject(new Error(why));
     this.pending.clear();
-    this.start();
   }
 
   crash(reason) {
@@ -92,8 +98,10 @@ class Runner {
     this.onCrash(reason);
   }
 
+  // Ends the worker for good: what waits for it fails.
   stop() {
-    this.worker.terminate();
+    this.stopped = true;
+    this.end('stopped');
   }
 }
 
@@ -148,7 +156,6 @@ export async function localFetch(path, options = {}) {
       const runner = review.runner;
       review.runner = null;
       review.id = null;
-      runner.restart('cancelled');
       runner.stop();
     }
     return json({ cancelled: running });
@@ -174,6 +181,8 @@ export class WorkerEngines {
     this.list = [];
     this.search = null; // {id, best}: the search running
     this.runner = new Runner({ onEvent: ev => this.event(ev), onCrash: reason => this.crashed(reason) });
+    // For the tests (tests/web.rs): a panic in the engine's worker, as a bug would make.
+    window.shoveCrashTest = () => this.runner.send({ kind: 'panic' });
   }
 
   event(msg) {
@@ -221,6 +230,4 @@ export class WorkerEngines {
 
   stop() { if (this.search) this.end(true); }
   restart() { this.search = null; this.runner.restart('restarted'); }
-  // For the tests: a panic in the engine's worker.
-  crashForTest() { this.runner.send({ kind: 'panic' }); }
 }
