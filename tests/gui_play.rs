@@ -302,15 +302,16 @@ async fn new_game_and_another_game_forget_the_old_one() {
     };
     let gui = Gui::start(&[]);
     page.open(&gui.url).await;
-    click_move(&page, 0).await;
-    wait_for_moves(&page, 1, "my move").await;
-    page.click("#copy-link").await;
+    // Offboard: a review at depth 12 lasts long enough to be cancelled.
+    page.choose("#game", "offboard").await;
     page.wait_for(
-        "return document.getElementById('link-status').textContent",
-        5,
-        "the link copied",
+        "return document.querySelectorAll('#board [data-cell]').length === 61",
+        10,
+        "the Offboard board",
     )
     .await;
+    click_move(&page, 0).await;
+    wait_for_moves(&page, 1, "my move").await;
     page.js("document.getElementById('review-depth').value = '12'; return true")
         .await;
     page.click("#review").await;
@@ -327,6 +328,13 @@ async fn new_game_and_another_game_forget_the_old_one() {
         "the review cancelled",
     )
     .await;
+    page.click("#copy-link").await;
+    page.wait_for(
+        "return document.getElementById('link-status').textContent",
+        5,
+        "the link copied",
+    )
+    .await;
     page.click("#new-game").await;
     wait_for_moves(&page, 0, "a new game").await;
     assert_eq!(
@@ -334,19 +342,19 @@ async fn new_game_and_another_game_forget_the_old_one() {
             .await,
         json!(["", ""])
     );
-    // Flipped in Akiba, Offboard comes the right way up.
+    // Flipped in Offboard, Akiba comes the right way up.
     page.click("#flip").await;
     let bottom = page.text("#player-bottom").await;
-    assert!(bottom.starts_with("Black"), "{bottom}");
-    page.choose("#game", "offboard").await;
+    assert!(bottom.starts_with("Yellow"), "{bottom}");
+    page.choose("#game", "akiba").await;
     page.wait_for(
-        "return document.querySelectorAll('#board [data-cell]').length === 61",
+        "return document.querySelectorAll('#board [data-cell]').length === 49",
         10,
-        "the Offboard board",
+        "the Akiba board",
     )
     .await;
     let bottom = page.text("#player-bottom").await;
-    assert!(bottom.starts_with("Red"), "{bottom}");
+    assert!(bottom.starts_with("White"), "{bottom}");
     page.close().await;
 }
 

@@ -723,14 +723,14 @@ function defaultRules(name) {
 // `ExtraMove`, are the protocol's).
 function optionName(name) {
   return {
-    ExtraMove: t('extra move after a capture'), RepeatRule: t('repetition rule'),
+    ExtraMove: t('extra move'), RepeatRule: t('repetition rule'),
     OffboardSectors: t('sector values'), AbraxasSheet: t('sheet'),
     AbraxasTarget: t('stones to win'), AbraxasBlue: t('blue stones'),
   }[name] ?? name;
 }
 
 function optionValue(value) {
-  return { pushback: t('no push-back'), ko: t('ko (no repeated position)') }[value] ?? value;
+  return { pushback: t('no push-back'), ko: t('ko') }[value] ?? value;
 }
 
 function renderRules() {

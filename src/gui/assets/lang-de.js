@@ -348,14 +348,14 @@ export default {
   // The board page's rule options, word moves, corners, counts and file buttons.
   "link: {reason}": "Link: {reason}",
   "game record: {reason}": "Partieprotokoll: {reason}",
-  "extra move after a capture": "Extrazug nach dem Schlagen",
+  "extra move": "Extrazug",
   "repetition rule": "Wiederholungsregel",
   "sector values": "Sektorwerte",
   "sheet": "Blatt",
   "stones to win": "Steine zum Sieg",
   "blue stones": "blaue Steine",
   "no push-back": "kein Zurückschieben",
-  "ko (no repeated position)": "Ko (keine wiederholte Stellung)",
+  "ko": "Ko",
   "pass": "passen",
   "slide": "verschieben",
   "stay": "stehen lassen",
@@ -388,4 +388,5 @@ export default {
   "done before: the rating stays": "schon gelöst oder versucht: die Wertung bleibt",
   "{player} to move": "{player} am Zug",
   "the link holds the line shown, not its variations (Save game keeps them)": "der Link enthält die gezeigte Variante, nicht die anderen (Partie speichern behält sie)",
+  "{ply}. {player}: {move}": "{ply}. {player}: {move}",
 };

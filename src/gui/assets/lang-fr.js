@@ -348,14 +348,14 @@ export default {
   // The board page's rule options, word moves, corners, counts and file buttons.
   "link: {reason}": "lien : {reason}",
   "game record: {reason}": "fiche de partie : {reason}",
-  "extra move after a capture": "coup supplémentaire après une prise",
+  "extra move": "coup bonus",
   "repetition rule": "règle de répétition",
   "sector values": "valeurs des secteurs",
   "sheet": "feuille",
   "stones to win": "pierres pour gagner",
   "blue stones": "pierres bleues",
   "no push-back": "pas de repoussée",
-  "ko (no repeated position)": "ko (pas de position répétée)",
+  "ko": "ko",
   "pass": "passer",
   "slide": "glisser",
   "stay": "rester",
@@ -388,4 +388,5 @@ export default {
   "done before: the rating stays": "déjà fait : le classement ne change pas",
   "{player} to move": "{player} au trait",
   "the link holds the line shown, not its variations (Save game keeps them)": "le lien contient la ligne affichée, pas ses variantes (Enregistrer la partie les garde)",
+  "{ply}. {player}: {move}": "{ply}. {player} : {move}",
 };

@@ -47,7 +47,7 @@ export function lastMoveText(s, moves, over = s.result !== 'none') {
   }).filter(Boolean);
   // Offboard's re-placement (`@a2`) says what it is.
   if (/^@[a-i][1-9]$/.test(mv)) words.unshift(t('the marble re-placed on {cell}', { cell: mv.slice(1) }));
-  return `${ply}. ${mover}: ${moveWord(mv)}` + (words.length ? ` — ${words.join(', ')}` : '');
+  return t('{ply}. {player}: {move}', { ply, player: mover, move: moveWord(mv) }) + (words.length ? ` — ${words.join(', ')}` : '');
 }
 
 function pips(n, total, cls) {
