@@ -214,13 +214,19 @@ async fn the_bar_shows_no_weak_level_s_evaluation() {
         .js("const l = document.querySelector('.evalbar-text'), b = document.getElementById('evalbar'); \
              return [l.scrollWidth, b.clientWidth, l.textContent]")
         .await;
-    assert!(widths[0].as_u64() <= widths[1].as_u64(), "the label is cut: {widths}");
+    assert!(
+        widths[0].as_u64() <= widths[1].as_u64(),
+        "the label is cut: {widths}"
+    );
     // A value of ±10 and more fits too.
     let widths = page
         .js("const l = document.querySelector('.evalbar-text'), b = document.getElementById('evalbar'); \
              l.textContent = '-10.1'; return [l.scrollWidth, b.clientWidth]")
         .await;
-    assert!(widths[0].as_u64() <= widths[1].as_u64(), "-10.1 is cut: {widths}");
+    assert!(
+        widths[0].as_u64() <= widths[1].as_u64(),
+        "-10.1 is cut: {widths}"
+    );
     page.close().await;
 }
 
@@ -377,7 +383,9 @@ async fn every_page_speaks_the_page_s_language() {
         for (game, cells) in games {
             page.choose("#game", game).await;
             page.wait_for(
-                &format!("return document.querySelectorAll('#board [data-cell]').length === {cells}"),
+                &format!(
+                    "return document.querySelectorAll('#board [data-cell]').length === {cells}"
+                ),
                 10,
                 "the board",
             )
@@ -419,8 +427,12 @@ async fn every_page_speaks_the_page_s_language() {
             .await;
             let left = page.foreign_words(&words).await;
             assert!(left.is_empty(), "{language} {game} puzzles: {left:?}");
-            page.screenshot(&format!("lang-{language}-puzzle-{game}-1400x1000"), 1400, 1000)
-                .await;
+            page.screenshot(
+                &format!("lang-{language}-puzzle-{game}-1400x1000"),
+                1400,
+                1000,
+            )
+            .await;
             page.screenshot(&format!("lang-{language}-puzzle-{game}-phone"), 390, 844)
                 .await;
         }
@@ -436,8 +448,12 @@ async fn every_page_speaks_the_page_s_language() {
             .await;
             let left = page.foreign_words(&book).await;
             assert!(left.is_empty(), "{language} {game} rules: {left:?}");
-            page.screenshot(&format!("lang-{language}-rules-{game}-1400x1000"), 1400, 1000)
-                .await;
+            page.screenshot(
+                &format!("lang-{language}-rules-{game}-1400x1000"),
+                1400,
+                1000,
+            )
+            .await;
             page.screenshot(&format!("lang-{language}-rules-{game}-phone"), 390, 844)
                 .await;
         }
@@ -453,5 +469,50 @@ async fn every_page_speaks_the_page_s_language() {
             .await
             .expect("window size");
     }
+    page.close().await;
+}
+
+/// Akiba's winning capture (the seventh red, akiba-tactics-02): the line under the board
+/// says what it took and not "moves again", and the bar shows the result, not a mate in
+/// one found before the move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_won_game_shows_its_result_and_no_extra_move() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    type_into(
+        &page,
+        "#position-input",
+        "1W5/2WRR2/RB5/B1R2B1/1RB1RW1/BBBW3/3R3 b 0 6 - - 15",
+    )
+    .await;
+    page.click("#position-load").await;
+    page.wait_for(
+        "return document.getElementById('position').textContent.startsWith('1W5/')",
+        10,
+        "the position",
+    )
+    .await;
+    page.click("#analysis").await;
+    page.wait_for(
+        "return document.querySelector('.evalbar-text').textContent.includes('M')",
+        30,
+        "the mate in the bar",
+    )
+    .await;
+    page.click("#analysis").await;
+    click_cells(&page, "b5a5").await;
+    wait_for_moves(&page, 1, "the winning capture").await;
+    assert_eq!(
+        page.js("return document.getElementById('status').dataset.result")
+            .await,
+        "p2win"
+    );
+    let last = page.text("#last-move").await;
+    assert!(last.contains("captured 1 red"), "{last}");
+    assert!(!last.contains("moves again"), "{last}");
+    assert_eq!(page.text(".evalbar-text").await, "0-1");
     page.close().await;
 }

@@ -350,10 +350,11 @@ async fn the_puzzles_page_keeps_score_and_rates_each_puzzle_once() {
         format!("You played {}: your move again", twice.solution[0])
     );
     assert!(
-        browser
-            .text("#last-move")
-            .await
-            .starts_with(&format!("1. {}: {}", ["White", "Black"][movers[0] - 1], twice.solution[0])),
+        browser.text("#last-move").await.starts_with(&format!(
+            "1. {}: {}",
+            ["White", "Black"][movers[0] - 1],
+            twice.solution[0]
+        )),
         "{}",
         browser.text("#last-move").await
     );
@@ -380,7 +381,9 @@ async fn the_puzzles_page_keeps_score_and_rates_each_puzzle_once() {
     // After the solve the header follows the position shown.
     let goal = browser.text("#goal").await;
     assert!(!goal.contains("find the best move"), "{goal}");
-    browser.screenshot("puzzle-bars-1400x1000", 1400, 1000).await;
+    browser
+        .screenshot("puzzle-bars-1400x1000", 1400, 1000)
+        .await;
     browser.screenshot("puzzle-bars-phone", 390, 844).await;
 
     // The same puzzle again by its id: solved, and nothing changes.

@@ -519,7 +519,9 @@ function enginePlay(slot = 0) {
   const id = G.engines.go(slot, line, { movetime: movetime(), level: Number($('level').value) });
   if (!id) { showError(() => t('no connection to the engines (reload the page)')); return; }
   G.playId = id;
-  G.slotReq[slot] = { id, kind: 'play', key: key(), ply: G.ply, toMove: G.state.to_move, level: Number($('level').value) };
+  // `byHand`: asked by *Engine plays now* for a side no engine plays (it plays that turn whole).
+  G.slotReq[slot] = { id, kind: 'play', key: key(), ply: G.ply, toMove: G.state.to_move, level: Number($('level').value),
+    byHand: engineSide(G.state.to_move) === null };
   $('status').textContent = `${statusText()} · ${t('engine {n} is thinking…', { n: slot + 1 })}`;
 }
 
@@ -622,14 +624,16 @@ function onBestmove(msg) {
   // Each move of a turn stays in view a moment (an extra move, a re-placement, a stop
   // stone, a capture), so that a turn of several moves is seen step by step.
   const wait = Math.max(0, STEP_MS - (performance.now() - G.shownAt));
-  if (msg.move) setTimeout(() => { if (req.key === key()) playEngineMove(msg.move, msg.slot, req.toMove); }, wait);
+  if (msg.move) setTimeout(() => { if (req.key === key()) playEngineMove(msg.move, msg.slot, req); }, wait);
 }
 
-// The engine's move played; asked by *Engine plays now* (nobody's engine side), it plays
-// on while the turn is the same side's, so that a turn of several decisions is whole.
-async function playEngineMove(move, slot, side) {
+// The engine's move played; asked by *Engine plays now* for a side no engine plays, it
+// plays on while the turn is that side's, so that a turn of several decisions is whole
+// (a side an engine plays goes on by afterChange).
+async function playEngineMove(move, slot, req) {
   if (!(await play(move))) return;
-  if (!G.playId && engineSide(side) === null && !gameOver() && G.state.to_move === side) enginePlay(slot);
+  const side = req.toMove;
+  if (req.byHand && !G.playId && engineSide(side) === null && !gameOver() && G.state.to_move === side) enginePlay(slot);
 }
 
 // The least time a move is shown before the engine's next move replaces it (ms).
