@@ -9,6 +9,8 @@
 
 #[path = "common/browser.rs"]
 mod browser;
+// This test uses only the server of the shared helpers.
+#[allow(dead_code)]
 #[path = "common/gui_server.rs"]
 mod gui_server;
 
