@@ -1235,7 +1235,7 @@ async fn variations_links_and_resigning_in_the_browser() {
         .expect("choose the record");
     page.wait_for_moves(3, 10, "the opened game").await;
     assert_eq!(page.variation_moves(2).await, line[2..]);
-    assert!(page.text("#record-info").await.contains("1 variations"));
+    assert!(page.text("#record-info").await.contains("1 variation"));
 
     // A malformed variation: refused with its line, the game shown stays.
     let bad_text = text.replace(&variation, &format!("Variation 1: 3. {} a1a1", line[2]));
@@ -1606,7 +1606,7 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
         "the German rules",
     )
     .await;
-    let left = page.foreign_words(&german).await;
+    let left = page.foreign_words(&browser::rule_book_words("de")).await;
     assert!(
         left.is_empty(),
         "English on the German rules page: {left:?}"

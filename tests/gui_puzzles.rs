@@ -283,3 +283,184 @@ async fn a_puzzle_is_solved_by_clicking_and_another_failed() {
         .await;
     browser.0.close().await;
 }
+
+/// The movers of `puzzle`'s solution moves (Akiba), 1 or 2.
+fn akiba_movers(puzzle: &Puzzle) -> Vec<usize> {
+    let mut position: shove::akiba::Position = puzzle.position.parse().expect("a position");
+    let mut movers = Vec::new();
+    for text in &puzzle.solution {
+        movers.push(shove::game::Game::to_move(&position).index() + 1);
+        let mv = shove::game::Game::parse_move(&position, text).expect("a legal move");
+        shove::game::Game::play(&mut position, mv);
+    }
+    movers
+}
+
+/// The puzzles page shows the players' bars and the last move as the board page does; a
+/// solver's own move before another of theirs is reported as theirs; a puzzle solved again
+/// by its link changes neither rating nor streak; a new solver starts among the easiest
+/// puzzles; a link of another game typed into the open tab switches everything, and a bad
+/// one changes nothing.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_puzzles_page_keeps_score_and_rates_each_puzzle_once() {
+    let Some(browser) = Browser::start().await.map(Page) else {
+        return;
+    };
+    let set = PuzzleFile::parse(
+        &std::fs::read_to_string("positions/puzzles/akiba.txt").expect("the Akiba set"),
+    );
+    // A puzzle where the solver moves twice in a row (an extra move after a capture).
+    let (twice, movers) = set
+        .puzzles
+        .iter()
+        .map(|(_, p)| (p, akiba_movers(p)))
+        .find(|(p, movers)| clickable(p) && movers.len() >= 2 && movers[0] == movers[1])
+        .expect("a puzzle with two solver moves in a row");
+    let gui = Gui::start(&[]);
+    let token = gui.token.clone().expect("a token");
+    browser
+        .open(&format!(
+            "{}/puzzles?token={token}#game=akiba&id={}",
+            gui.origin(),
+            twice.id
+        ))
+        .await;
+    // A new solver starts at the easy end: at most the set's 10th percentile.
+    let mut ratings: Vec<i32> = set.puzzles.iter().map(|(_, p)| p.rating).collect();
+    ratings.sort_unstable();
+    let start = browser.rating().await;
+    assert!(
+        start <= i64::from(ratings[ratings.len() / 10]),
+        "a new solver starts at {start}"
+    );
+    // The bars: reds won and marbles left, as on the board page.
+    assert!(browser.text("#player-bottom").await.contains("/7 reds"));
+    assert!(browser.text("#player-top").await.contains("marbles left"));
+    browser.click_push(&twice.solution[0]).await;
+    browser
+        .wait_for(
+            "const s = document.getElementById('puzzle-status'); return s.dataset.ply === '1' && s.dataset.busy === 'false'",
+            20,
+            "the first move",
+        )
+        .await;
+    let status = browser.text("#puzzle-status").await;
+    assert_eq!(
+        status,
+        format!("You played {}: your move again", twice.solution[0])
+    );
+    assert!(
+        browser.text("#last-move").await.starts_with(&format!(
+            "1. {}: {}",
+            ["White", "Black"][movers[0] - 1],
+            twice.solution[0]
+        )),
+        "{}",
+        browser.text("#last-move").await
+    );
+    for i in 1..twice.solution.len() {
+        if movers[i] != movers[0] {
+            continue;
+        }
+        browser
+            .wait_for(
+                &format!(
+                    "const s = document.getElementById('puzzle-status'); \
+                     return s.dataset.busy === 'false' && s.dataset.ply === '{i}'"
+                ),
+                20,
+                &format!("the solver's move {}", i + 1),
+            )
+            .await;
+        browser.click_push(&twice.solution[i]).await;
+    }
+    browser.wait_state("solved", 20).await;
+    let rating = browser.rating().await;
+    assert!(rating > start, "{start} → {rating}");
+    assert_eq!(browser.text("#puzzle-streak").await, "1");
+    // After the solve the header follows the position shown.
+    let goal = browser.text("#goal").await;
+    assert!(!goal.contains("find the best move"), "{goal}");
+    browser
+        .screenshot("puzzle-bars-1400x1000", 1400, 1000)
+        .await;
+    browser.screenshot("puzzle-bars-phone", 390, 844).await;
+
+    // The same puzzle again by its id: solved, and nothing changes.
+    browser.js("location.reload(); return true").await;
+    browser
+        .wait_for(
+            "return document.body.dataset.ready === 'true'",
+            20,
+            "the page again",
+        )
+        .await;
+    browser.wait_state("solving", 10).await;
+    assert_eq!(browser.text("#puzzle-link").await, twice.id);
+    for i in 0..twice.solution.len() {
+        if movers[i] != movers[0] {
+            continue;
+        }
+        browser
+            .wait_for(
+                &format!(
+                    "const s = document.getElementById('puzzle-status'); \
+                     return s.dataset.busy === 'false' && s.dataset.ply === '{i}'"
+                ),
+                20,
+                &format!("the solver's move {}", i + 1),
+            )
+            .await;
+        browser.click_push(&twice.solution[i]).await;
+    }
+    browser.wait_state("solved", 20).await;
+    assert_eq!(browser.rating().await, rating, "a puzzle is rated once");
+    assert_eq!(browser.text("#puzzle-streak").await, "1");
+    assert!(browser.text("#puzzle-status").await.contains("done before"));
+
+    // Offboard by a link typed into this tab: the points shown; then a bad Akiba link
+    // changes nothing of it.
+    let offboard = PuzzleFile::parse(
+        &std::fs::read_to_string("positions/puzzles/offboard.txt").expect("the Offboard set"),
+    );
+    let first = &offboard.puzzles[0].1;
+    browser
+        .client
+        .goto(&format!(
+            "{}/puzzles#game=offboard&id={}",
+            gui.origin(),
+            first.id
+        ))
+        .await
+        .expect("the link opens");
+    browser
+        .wait_for(
+            "return document.querySelectorAll('#board [data-cell]').length === 61 \
+               && document.getElementById('game').value === 'offboard'",
+            10,
+            "the Offboard puzzle",
+        )
+        .await;
+    assert!(browser.text("#player-bottom").await.contains("to win)"));
+    let rating = browser.text("#puzzle-rating").await;
+    browser
+        .client
+        .goto(&format!("{}/puzzles#game=akiba&id=nope", gui.origin()))
+        .await
+        .expect("the link opens");
+    browser
+        .wait_for(
+            "const e = document.getElementById('error'); return !e.hidden && e.textContent.includes('nope')",
+            10,
+            "the bad link's error",
+        )
+        .await;
+    assert_eq!(
+        browser
+            .js("return [document.getElementById('game').value, document.querySelectorAll('#board [data-cell]').length, document.getElementById('puzzle-link').textContent]")
+            .await,
+        json!(["offboard", 61, first.id])
+    );
+    assert_eq!(browser.text("#puzzle-rating").await, rating);
+    browser.0.close().await;
+}

@@ -71,6 +71,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("assets/tree.js"),
     ),
     (
+        "/players.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/players.js"),
+    ),
+    (
         "/review.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/review.js"),

@@ -277,19 +277,14 @@ impl Browser {
     }
 }
 
-/// Names every language writes alike: games, languages, the engine, the engine's rule
-/// options and their values (`AbraxasSheet`, `pushback`), and Abraxas' words of notation
-/// shown as buttons.
+/// Names every language writes alike: games, languages, the engine and the Elo scale.
 #[rustfmt::skip]
 const NAMES: &[&str] = &[
     "shove", "akiba", "offboard", "abraxas", "elo", "english", "deutsch", "français",
-    "extramove", "repeatrule", "offboardsectors", "abraxassheet", "abraxastarget",
-    "abraxasblue", "pushback", "ko", "sw", "se", "ne", "nw", "pass", "slide", "stay",
 ];
 
-/// The words a page in `language` may show, lower case: the values of its dictionary
-/// (src/gui/assets/lang-LANGUAGE.js), the prose of its rule books (docs/rules/LANGUAGE/*.md,
-/// without code) and [`NAMES`].
+/// The words the board and puzzles pages in `language` may show, lower case: the values of
+/// its dictionary (src/gui/assets/lang-LANGUAGE.js) and [`NAMES`].
 pub fn words_of(language: &str) -> HashSet<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let read = |path: PathBuf| {
@@ -308,20 +303,35 @@ pub fn words_of(language: &str) -> HashSet<String> {
             words.extend(split_words(said));
         }
     }
+    words
+}
+
+/// The words a Rules page in `language` may show, lower case: [`words_of`] and the prose of
+/// its rule books (docs/rules/LANGUAGE/*.md, without code).
+pub fn rule_book_words(language: &str) -> HashSet<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: PathBuf| {
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let mut words = words_of(language);
     for game in ["akiba", "offboard", "abraxas"] {
         let book = read(root.join(format!("docs/rules/{language}/{game}.md")));
         let mut in_code = false;
+        let mut text = String::new();
         for line in book.lines() {
             if line.trim_start().starts_with("```") {
                 in_code = !in_code;
                 continue;
             }
             if !in_code {
-                // Inline code is every other piece between backticks.
-                let prose: Vec<&str> = line.split('`').step_by(2).collect();
-                words.extend(split_words(&prose.join(" ")));
+                text.push_str(line);
+                text.push('\n');
             }
         }
+        // Inline code (which may run over a line's end) is every other piece between
+        // backticks.
+        let prose: Vec<&str> = text.split('`').step_by(2).collect();
+        words.extend(split_words(&prose.join(" ")));
     }
     words
 }

@@ -7,7 +7,8 @@ import { connectEngines, parseInfo, scoreValue, scoreText } from './engines.js';
 import { drawGraph, share } from './graph.js';
 import * as tree from './tree.js';
 import { reviewGame, cancelReview, reviewOfLine, reviewShares, reviewEval, evalText, shownBest, showBest, renderReview, MARK_NAME } from './review.js';
-import { t, translatePage, phaseText, languageSwitch, language } from './i18n.js';
+import { t, translatePage, phaseText, languageSwitch, language, plural } from './i18n.js';
+import * as players from './players.js';
 import { TOKEN, api, closeText, errorOf, eventText, fetchState, post } from './api.js';
 
 export const $ = id => document.getElementById(id);
@@ -34,6 +35,7 @@ export const G = {
   hint: null,         // {key, move}: the engine's best move in the line `key`, shown not played
   engines: null,
   connectionLost: null, // why the engines' WebSocket closed, once it has
+  errorSaid: null,    // the error shown, as words said in the page's language (showError)
   stats: { info: [], click: [], select: [] },
 };
 window.shoveStats = G.stats;
@@ -49,6 +51,7 @@ export function lineTo(ply, moves = G.moves, start = G.start, rules = G.rules, g
 export async function show(change) {
   const next = { moves: G.moves, ply: G.ply, start: G.start, rules: G.rules, game: G.game, ...change };
   delete next.tree;
+  delete next.played;
   let state;
   try {
     state = await fetchState(lineTo(next.ply, next.moves, next.start, next.rules, next.game));
@@ -58,10 +61,11 @@ export async function show(change) {
   }
   const restart = next.game !== G.game || next.start !== G.start || JSON.stringify(next.rules) !== JSON.stringify(G.rules);
   const animate = restart ? null : animationOf(G.ply, next.ply, next.moves);
+  const gameChanged = next.game !== G.game;
   Object.assign(G, next);
   if (change.tree) G.tree = change.tree;
   else if (restart) G.tree = tree.node();
-  if (change.tree || restart) G.resigned = null;
+  if (change.tree || restart) forgetGame(gameChanged);
   tree.addLine(G.tree, G.moves);
   G.scores = tree.nodesOf(G.tree, G.moves).map(n => n.score);
   G.animate = animate && { ...animate, chain: next.game !== 'abraxas' };
@@ -75,8 +79,17 @@ export async function show(change) {
   clearError();
   render();
   renderLink();
-  afterChange();
+  afterChange(!!change.played);
   return true;
+}
+
+// Another game on the board: what was said of the one before goes (the record or log
+// game opened, a review's end, the hint); another game is seen from the side its player
+// plays.
+function forgetGame(gameChanged) {
+  G.resigned = null;
+  for (const id of ['record-info', 'review-progress', 'log-info']) $(id).textContent = '';
+  if (gameChanged) G.flipped = humanSide() === 2;
 }
 
 // The move to animate when one step forward is shown: {from, to} of a move between two
@@ -94,16 +107,25 @@ function key(ply = G.ply) {
 
 // ---------------------------------------------------------------- errors
 
+// `message`: the words, or a function saying them in the page's language (said again when
+// the language changes; a server's answer comes said in the language it was asked in).
 export function showError(message) {
   const e = $('error');
-  e.textContent = message;
+  G.errorSaid = typeof message === 'function' ? message : null;
+  e.textContent = G.errorSaid ? G.errorSaid() : message;
   e.hidden = false;
+}
+
+// The error shown, in the language just chosen.
+function sayErrorAgain() {
+  if (G.errorSaid && !$('error').hidden) $('error').textContent = G.errorSaid();
 }
 
 // The connection to the engines lost or refused stays shown: nothing else works without it.
 function clearError() {
   if (G.connectionLost) { showError(G.connectionLost); return; }
   const e = $('error');
+  G.errorSaid = null;
   e.textContent = '';
   e.hidden = true;
 }
@@ -139,76 +161,39 @@ function drawBoard() {
   G.animate = null;
 }
 
-// What the last move did, in words (the server's events, src/gui/view).
+// What the last move shown did, in words.
 function lastMoveText() {
-  const s = G.state;
-  if (G.ply === 0) return '';
-  const mover = playerName(s.movers[G.ply - 1]);
-  const mv = G.moves[G.ply - 1];
-  const words = s.last_events.map(e => {
-    switch (e.event) {
-      case 'captured': return t('captured {n} red', { n: e.n });
-      case 'pushed_off': return t('pushed off {n} {colour}', { n: e.n, colour: t(e.colour) });
-      case 'extra_move': return t('moves again');
-      case 'scored': return t('{player} scored {n}', { player: playerName(e.player), n: e.n });
-      case 'replace': return t('a marble comes back: re-place it');
-      case 'stop_stone': return t('blue stop stone on {cell}', { cell: e.cell });
-      case 'no_stop': return t('no stop stone');
-      case 'slide': return t('plate slides to the {corner} corner', { corner: e.corner.toUpperCase() });
-      case 'stay': return t('plate stays');
-      case 'took': return t('took {n}: {cells}', { n: e.n, cells: e.cells.join(' ') });
-      case 'line': return t('a line: capture next');
-      default: return '';
-    }
-  }).filter(Boolean);
-  return `${G.ply}. ${mover}: ${mv}` + (words.length ? ` — ${words.join(', ')}` : '');
+  return players.lastMoveText(G.state, G.moves.slice(0, G.ply), gameOver());
 }
 
 export function playerName(p) {
-  const name = t(G.state.players[p - 1]);
-  return name.charAt(0).toUpperCase() + name.slice(1);
+  return players.playerName(G.state, p);
 }
 
-function pips(n, total, cls) {
-  let out = '';
-  for (let i = 0; i < total; i++) out += `<i class="pip ${i < n ? cls : 'off'}"></i>`;
-  return out;
-}
-
-// Who plays side `p`: you, an engine at its level, or nobody named.
-function playerLabel(p) {
-  const names = playerNames();
-  return names[p - 1] ? names[p - 1].replace(/^you$/, t('you')) : '';
+function movesText(n) {
+  return plural(n, t('{n} move', { n }), t('{n} moves', { n }));
 }
 
 function playerBar(p) {
-  const s = G.state, e = s.extras;
-  const turn = s.result === 'none' && s.to_move === p ? ' to-move' : '';
-  const colour = { akiba: ['white', 'black'], offboard: ['red', 'yellow'], abraxas: ['p1', 'p2'] }[s.game][p - 1];
-  let detail = '';
-  if (s.game === 'akiba') {
-    detail = `<span class="pips" title="${t('reds won')}">${pips(e.reds_won[p - 1], 7, 'red')}</span>
-      <span class="count">${t('{n}/7 reds', { n: e.reds_won[p - 1] })}</span>
-      <span class="count">${t('{n} marbles left', { n: e.left[colour] })}</span>`;
-  } else if (s.game === 'offboard') {
-    const target = s.target;
-    detail = `<span class="pips" title="${t('points')}">${pips(Math.min(e.points[p - 1], target), target, colour)}</span>
-      <span class="count" data-points="${e.points[p - 1]}">${t('{n} points ({target} to win)', { n: e.points[p - 1], target })}</span>`;
-  } else {
-    detail = `<span class="count">${t('{n}/{target} stones', { n: e.stones[p - 1], target: e.target })}</span>
-      <span class="pips" title="${t('blue stones left')}">${pips(e.blue_left[p - 1], e.blue_left[p - 1], 'blue')}</span>
-      <span class="count">${t('{n} blue left', { n: e.blue_left[p - 1] })}</span>`;
-  }
-  const who = playerLabel(p);
-  return `<span class="swatch ${colour}"></span><b>${playerName(p)}</b>${who ? `<span class="who">${who}</span>` : ''}`
-    + `${turn ? `<span class="turn">${t('to move')}</span>` : ''}${detail}`;
+  return players.playerBar(G.state, p, { who: playerNames(true)[p - 1], over: gameOver() });
+}
+
+// The game shown ends in a resignation: at its end, as after any ended game, no move is
+// played and no engine searches.
+export function resignedHere() {
+  return !!G.resigned && G.ply === G.moves.length && G.resigned.key === key(G.moves.length);
+}
+
+// The position shown takes no move: the game ended there by the rules or by a resignation.
+export function gameOver() {
+  return G.state.result !== 'none' || resignedHere();
 }
 
 function statusText() {
   const s = G.state;
-  const extra = s.game === 'akiba' ? ` · ${t('{n} reds on the board', { n: s.extras.left.red })}`
-    : s.game === 'abraxas' ? ` · ${t('pool {n} · plate in the {corner} corner', { n: s.extras.pool, corner: s.extras.corner.toUpperCase() })}` : '';
-  if (G.resigned && G.resigned.key === key(G.moves.length) && G.ply === G.moves.length) {
+  const extra = s.game === 'akiba' ? ` · ${plural(s.extras.left.red, t('{n} red on the board', { n: s.extras.left.red }), t('{n} reds on the board', { n: s.extras.left.red }))}`
+    : s.game === 'abraxas' ? ` · ${t('pool {n} · plate in the {corner} corner', { n: s.extras.pool, corner: players.cornerName(s.extras.corner) })}` : '';
+  if (resignedHere()) {
     return t('{loser} resigned: {winner} wins', { loser: playerName(G.resigned.player), winner: playerName(3 - G.resigned.player) });
   }
   switch (s.result) {
@@ -226,26 +211,28 @@ export function render() {
   const [top, bottom] = G.flipped ? [1, 2] : [2, 1];
   $('player-top').innerHTML = playerBar(top);
   $('player-bottom').innerHTML = playerBar(bottom);
-  $('player-top').classList.toggle('active', s.result === 'none' && s.to_move === top);
-  $('player-bottom').classList.toggle('active', s.result === 'none' && s.to_move === bottom);
+  const over = gameOver();
+  $('player-top').classList.toggle('active', !over && s.to_move === top);
+  $('player-bottom').classList.toggle('active', !over && s.to_move === bottom);
   const st = $('status');
   st.dataset.result = s.result;
   st.textContent = statusText();
   $('last-move').textContent = lastMoveText();
   renderStoneChoice();
   $('rules-link').href = `/rules/${G.game}?lang=${language}`;
-  $('resign').disabled = !humanSide() || s.result !== 'none' || !!G.resigned;
-  $('phase').textContent = s.result === 'none' ? `· ${s.legal.length}` : '';
+  // At the end of the line only: a game ends there.
+  $('resign').disabled = !humanSide() || over || G.ply !== G.moves.length;
+  $('phase').textContent = over ? '' : `· ${s.legal.length}`;
   $('position').textContent = s.position;
   const legal = $('legal-moves');
   legal.textContent = '';
-  for (const m of s.legal) {
+  for (const m of over ? [] : s.legal) {
     const b = document.createElement('button');
     b.className = 'move-button' + (m.from || m.to ? '' : ' word');
     b.dataset.move = m.text;
     if (m.from) b.dataset.from = m.from;
     if (m.to) b.dataset.to = m.to;
-    b.textContent = m.text;
+    b.textContent = players.moveWord(m.text);
     b.onclick = () => play(m.text);
     legal.appendChild(b);
   }
@@ -310,20 +297,26 @@ function variationItem(b) {
 }
 
 // The eval bar and graph: the review's evaluations once the line is reviewed, else the
-// engines' scores as they arrive; during play the bar shows the engine's last evaluation
-// (the score of the latest position searched up to the one shown), unless evaluations
-// are hidden while playing.
+// full-strength scores as they arrive (a weak level's own search is no evaluation of the
+// position: onLine keeps none of it); during play the bar shows the last evaluation (the
+// score of the latest position searched up to the one shown; against a weak level only
+// the position's own, from a hint or the analysis), unless evaluations are hidden while
+// playing. An ended game shows its result.
 export function renderEval() {
   const r = reviewOfLine();
-  const hidden = !r && !$('show-eval').checked && humanSide() !== null && G.state.result === 'none';
+  const hidden = !r && !$('show-eval').checked && humanSide() !== null && !gameOver();
   const shares = hidden ? [] : r ? reviewShares(r) : G.scores.map(v => v === undefined ? undefined : share(v));
   let at = G.ply;
-  if (!r) while (at > 0 && G.scores[at] === undefined) at--;
-  const p1 = shares[at];
+  if (!r && !weakPlay()) while (at > 0 && G.scores[at] === undefined) at--;
+  let p1 = shares[at];
   let text = '';
+  const ended = r ? null : endShare();
   if (hidden) text = '';
   else if (r) text = evalText(reviewEval(r, G.ply));
+  else if (ended !== null) { p1 = ended; text = ended === 1 ? '1-0' : ended === 0.5 ? '½' : '0-1'; }
   else if (G.scores[at] !== undefined) text = scoreText(G.scores[at]);
+  // Two decimals of ±10 and more do not fit the bar: one is enough there.
+  text = text.replace(/^([+-]\d{2,}\.\d)\d$/, '$1');
   const bar = $('evalbar');
   bar.querySelector('.evalbar-fill').style.height = `${((p1 ?? 0.5) * 100).toFixed(1)}%`;
   bar.classList.toggle('flipped', G.flipped);
@@ -336,11 +329,23 @@ export function renderEval() {
   drawGraph($('graph'), { shares, plies: G.moves.length, current: G.ply, marks, onJump: jump, onMark: showBest });
 }
 
+// Player one's share of the game shown if it has ended (1 won, 0.5 drawn, 0 lost), else null.
+function endShare() {
+  if (resignedHere()) return G.resigned.player === 1 ? 0 : 1;
+  return { p1win: 1, p2win: 0, draw: 0.5 }[G.state.result] ?? null;
+}
+
+// Someone plays against an engine below full strength: its own searches say nothing of
+// the position's value.
+function weakPlay() {
+  return $('play-mode').value !== 'none' && Number($('level').value) < 20;
+}
+
 function renderAnalysis() {
   const box = $('analysis-lines');
   box.textContent = '';
   if (!G.analysis) return;
-  if (G.state.result !== 'none') {
+  if (gameOver()) {
     box.innerHTML = '<div class="analysis-line muted">game over</div>';
     return;
   }
@@ -361,9 +366,10 @@ function renderAnalysis() {
 // A move at the position shown: the next move of the line, another line kept in the tree
 // (a variation), or one already tried there.
 async function play(text) {
-  if (!text) { showError(t('type a move first')); return false; }
+  if (!text) { showError(() => t('type a move first')); return false; }
+  if (resignedHere()) { showError(() => t('the game is over')); return false; }
   const moves = G.moves.slice(0, G.ply).concat([text]);
-  return show({ moves: tree.continued(G.tree, moves), ply: moves.length });
+  return show({ moves: tree.continued(G.tree, moves), ply: moves.length, played: true });
 }
 
 // The line shown made one step more main (repeated: the main line).
@@ -399,7 +405,7 @@ function humanSide() {
 }
 
 function undo() {
-  if (G.ply === 0) { showError(t('nothing to undo')); return; }
+  if (G.ply === 0) { showError(() => t('nothing to undo')); return; }
   G.playId = 0;
   const movers = G.state.movers, human = humanSide();
   let n = G.ply - 1;
@@ -412,8 +418,8 @@ function undo() {
 
 function onCellClick(cell, t0) {
   const s = G.state;
-  if (s.result !== 'none') return;
-  if (G.playId && engineSide(s.to_move) !== null) { showError(t('the engine is thinking')); return; }
+  if (gameOver()) return;
+  if (G.playId && engineSide(s.to_move) !== null) { showError(() => t('the engine is thinking')); return; }
   if (G.selected) {
     const m = s.legal.find(m => m.from === G.selected && m.to === cell);
     if (m) { playTimed(m.text, t0); return; }
@@ -497,21 +503,25 @@ function engineSide(side) {
   return null;
 }
 
-function afterChange() {
+// After the position shown changed: the analysis follows it, and the engine plays when it
+// is its turn at the end of the line, or after a move played anywhere in it (a turn of
+// several decisions is played whole).
+function afterChange(played = false) {
   if (G.analysis) startAnalysis();
-  if (G.resigned && G.resigned.key === key(G.moves.length)) return;
-  if (G.state.result !== 'none' || G.ply !== G.moves.length) return;
+  if (gameOver() || (G.ply !== G.moves.length && !played)) return;
   const slot = engineSide(G.state.to_move);
   if (slot !== null) enginePlay(slot);
 }
 
 function enginePlay(slot = 0) {
-  if (G.state.result !== 'none') { showError(t('the game is over')); return; }
+  if (gameOver()) { showError(() => t('the game is over')); return; }
   const line = lineTo(G.ply);
   const id = G.engines.go(slot, line, { movetime: movetime(), level: Number($('level').value) });
-  if (!id) { showError(t('no connection to the engines (reload the page)')); return; }
+  if (!id) { showError(() => t('no connection to the engines (reload the page)')); return; }
   G.playId = id;
-  G.slotReq[slot] = { id, kind: 'play', key: key(), ply: G.ply, toMove: G.state.to_move };
+  // `byHand`: asked by *Engine plays now* for a side no engine plays (it plays that turn whole).
+  G.slotReq[slot] = { id, kind: 'play', key: key(), ply: G.ply, toMove: G.state.to_move, level: Number($('level').value),
+    byHand: engineSide(G.state.to_move) === null };
   $('status').textContent = `${statusText()} · ${t('engine {n} is thinking…', { n: slot + 1 })}`;
 }
 
@@ -522,9 +532,9 @@ function movetime() {
 
 function startAnalysis() {
   G.lines = [];
-  if (G.state.result !== 'none') { renderAnalysis(); return; }
+  if (gameOver()) { renderAnalysis(); return; }
   const id = G.engines.go(0, lineTo(G.ply), { multipv: Number($('multipv').value) });
-  if (!id) { showError(t('no connection to the engines (reload the page)')); return; }
+  if (!id) { showError(() => t('no connection to the engines (reload the page)')); return; }
   G.slotReq[0] = { id, kind: 'analysis', key: key(), ply: G.ply, toMove: G.state.to_move };
 }
 
@@ -553,7 +563,8 @@ function onLine(msg) {
   let v = scoreValue(info);
   if (req.toMove === 2) v = -v;
   if (req.key !== key(req.ply)) return; // a search of a line no longer shown
-  if (info.multipv === 1 && info.score !== undefined) {
+  const weak = req.kind === 'play' && req.level < 20;
+  if (!weak && info.multipv === 1 && info.score !== undefined) {
     G.scores[req.ply] = v;
     const node = tree.nodesOf(G.tree, G.moves.slice(0, req.ply))[req.ply];
     if (node) node.score = v;
@@ -580,11 +591,11 @@ function fmt(n) {
 
 // Asks engine 1 for its best move in the shown position, to show and not to play.
 function askHint() {
-  if (G.state.result !== 'none') { showError(t('the game is over')); return; }
-  if (G.playId) { showError(t('the engine is thinking')); return; }
+  if (gameOver()) { showError(() => t('the game is over')); return; }
+  if (G.playId) { showError(() => t('the engine is thinking')); return; }
   if (G.analysis) setAnalysis(false);
   const id = G.engines.go(0, lineTo(G.ply), { movetime: movetime() });
-  if (!id) { showError(t('no connection to the engines (reload the page)')); return; }
+  if (!id) { showError(() => t('no connection to the engines (reload the page)')); return; }
   G.hintId = id;
   G.slotReq[0] = { id, kind: 'hint', key: key(), ply: G.ply, toMove: G.state.to_move };
   $('hint-text').textContent = t('Hint: thinking…');
@@ -613,7 +624,16 @@ function onBestmove(msg) {
   // Each move of a turn stays in view a moment (an extra move, a re-placement, a stop
   // stone, a capture), so that a turn of several moves is seen step by step.
   const wait = Math.max(0, STEP_MS - (performance.now() - G.shownAt));
-  if (msg.move) setTimeout(() => { if (req.key === key()) play(msg.move); }, wait);
+  if (msg.move) setTimeout(() => { if (req.key === key()) playEngineMove(msg.move, msg.slot, req); }, wait);
+}
+
+// The engine's move played; asked by *Engine plays now* for a side no engine plays, it
+// plays on while the turn is that side's, so that a turn of several decisions is whole
+// (a side an engine plays goes on by afterChange).
+async function playEngineMove(move, slot, req) {
+  if (!(await play(move))) return;
+  const side = req.toMove;
+  if (req.byHand && !G.playId && engineSide(side) === null && !gameOver() && G.state.to_move === side) enginePlay(slot);
 }
 
 // The least time a move is shown before the engine's next move replaces it (ms).
@@ -622,14 +642,19 @@ const STEP_MS = 450;
 // Resign: the person playing against the engine gives up; the result is recorded.
 function resign() {
   const human = humanSide();
-  if (!human || G.state.result !== 'none') return;
+  if (!human || gameOver() || G.ply !== G.moves.length) return;
   G.resigned = { player: human, key: key(G.moves.length) };
   G.playId = 0;
+  G.hintId = 0;
+  setHint(null);
+  for (const slot of G.engines.list.keys()) G.engines.stop(slot);
+  if (G.analysis) setAnalysis(false);
   render();
+  renderLink();
 }
 
 function onEngineError(msg) {
-  showError(eventText(msg));
+  showError(() => eventText(msg));
   if (msg.id && msg.id === G.hintId) { G.hintId = 0; setHint(null); }
   if (msg.id && msg.id === G.playId) {
     G.playId = 0;
@@ -698,12 +723,26 @@ function defaultRules(name) {
   return rules;
 }
 
+// A rule option's name and a choice's words for the player (the engine's names, such as
+// `ExtraMove`, are the protocol's).
+function optionName(name) {
+  return {
+    ExtraMove: t('extra move'), RepeatRule: t('repetition rule'),
+    OffboardSectors: t('sector values'), AbraxasSheet: t('sheet'),
+    AbraxasTarget: t('stones to win'), AbraxasBlue: t('blue stones'),
+  }[name] ?? name;
+}
+
+function optionValue(value) {
+  return { pushback: t('no push-back'), ko: t('ko') }[value] ?? value;
+}
+
 function renderRules() {
   const box = $('rules');
   box.textContent = '';
   for (const o of gameInfo().options) {
     const label = document.createElement('label');
-    label.textContent = o.name + ' ';
+    label.textContent = optionName(o.name) + ' ';
     let input;
     if (o.type === 'check') {
       input = document.createElement('input');
@@ -711,7 +750,7 @@ function renderRules() {
       input.checked = G.rules[o.name] === 'true';
     } else if (o.type === 'combo') {
       input = document.createElement('select');
-      for (const v of o.vars) input.add(new Option(v, v));
+      for (const v of o.vars) input.add(new Option(optionValue(v), v));
       input.value = G.rules[o.name];
     } else {
       input = document.createElement('input');
@@ -743,7 +782,7 @@ async function loadLog(file) {
   let body;
   try {
     body = await post('/api/log', text, { raw: true });
-  } catch (e) { showError(t('match log: {reason}', { reason: e.message })); return; }
+  } catch (e) { showError(() => t('match log: {reason}', { reason: e.message })); return; }
   logGames = body;
   const sel = $('log-games');
   sel.textContent = '';
@@ -764,7 +803,7 @@ async function loadLogGame(i) {
   if (ok) {
     $('game').value = G.game;
     renderRules();
-    $('log-info').textContent = `${g.players[0]} – ${g.players[1]}: ${g.result} (${g.reason}), ${t('{n} moves', { n: g.moves.length })}`;
+    $('log-info').textContent = `${g.players[0]} – ${g.players[1]}: ${g.result} (${g.reason}), ${movesText(g.moves.length)}`;
   }
 }
 
@@ -791,6 +830,7 @@ function fragment() {
 
 // The address bar and the Copy link field follow the game shown.
 function renderLink() {
+  $('link-status').textContent = '';
   history.replaceState(null, '', location.pathname + location.search + '#' + fragment());
   $('link').value = location.href;
 }
@@ -802,7 +842,8 @@ async function copyLink() {
   let copied = false;
   try { await navigator.clipboard.writeText($('link').value); copied = true; } catch { /* below */ }
   if (!copied) copied = document.execCommand && document.execCommand('copy');
-  $('link-status').textContent = copied ? t('link copied') : t('select the link and copy it');
+  const kept = tree.toVariations(G.tree).length ? ` · ${t('the link holds the line shown, not its variations (Save game keeps them)')}` : '';
+  $('link-status').textContent = (copied ? t('link copied') : t('select the link and copy it')) + kept;
 }
 
 // Opens the game the fragment names; a fragment that does not replay is shown in #error.
@@ -810,7 +851,7 @@ async function openFragment(hash = location.hash) {
   const p = new URLSearchParams(hash.slice(1));
   const game = p.get('game');
   if (!game) return;
-  if (!gameInfo(game)) { showError(t("link: no game '{game}'", { game })); return; }
+  if (!gameInfo(game)) { showError(() => t("link: no game '{game}'", { game })); return; }
   const rules = defaultRules(game);
   for (const word of (p.get('rules') || '').split(' ').filter(Boolean)) {
     const at = word.indexOf('=');
@@ -818,31 +859,41 @@ async function openFragment(hash = location.hash) {
   }
   const moves = (p.get('moves') || '').split(' ').filter(Boolean);
   const ply = p.has('ply') ? Number(p.get('ply')) : moves.length;
-  const ok = await loadGame({ game, rules, start: p.get('start') || null, moves, ply: Number.isInteger(ply) ? ply : moves.length }, 'link');
+  const ok = await loadGame({ game, rules, start: p.get('start') || null, moves, ply: Number.isInteger(ply) ? ply : moves.length },
+    reason => t('link: {reason}', { reason }));
   const level = p.get('level'), mode = p.get('play');
   if (ok && level !== null && [...$('level').options].some(o => o.value === level)) $('level').value = level;
   if (ok && ['p1', 'p2', 'ee'].includes(mode)) setPlayMode(mode);
 }
 
 // Shows a whole game (a record, a log game, a link) for stepping through: nobody plays.
-async function loadGame(change, what) {
+// `said(reason)`: a refusal's words, saying what was opened.
+async function loadGame(change, said) {
   if (!change.tree) change = { ...change, tree: tree.treeOf(change.moves) };
   $('play-mode').value = 'none';
   G.playId = 0;
   const ok = await show(change);
-  if (!ok) $('error').textContent = `${t(what)}: ${$('error').textContent}`;
+  if (!ok) {
+    const reason = G.errorSaid, text = $('error').textContent;
+    showError(() => said(reason ? reason() : text));
+  }
   $('game').value = G.game;
   renderRules();
   return ok;
 }
 
-// Who plays each side, the engines with their level (as records and labels write them).
-function playerNames() {
+// Who plays each side, the engines with their level: as records and links write them, or
+// in the page's language (`shown`).
+function playerNames(shown = false) {
   const mode = $('play-mode').value;
   const level = Number($('level').value);
-  const engine = slot => `${(G.engines.list[slot] || { name: 'engine' }).name} (level ${level})`;
-  if (mode === 'p1') return ['you', engine(0)];
-  if (mode === 'p2') return [engine(0), 'you'];
+  const engine = slot => {
+    const name = (G.engines.list[slot] || { name: 'engine' }).name;
+    return shown ? t('{engine} (level {level})', { engine: name, level }) : `${name} (level ${level})`;
+  };
+  const you = shown ? t('you') : 'you';
+  if (mode === 'p1') return [you, engine(0)];
+  if (mode === 'p2') return [engine(0), you];
   if (mode === 'ee') return [engine(0), engine(G.engines.list.length > 1 ? 1 : 0)];
   return ['', ''];
 }
@@ -855,7 +906,7 @@ async function saveGame() {
       line: lineTo(Infinity, tree.mainLine(G.tree)), variations: tree.toVariations(G.tree), players: playerNames(),
       resigned: G.resigned && G.resigned.key === JSON.stringify(lineTo(Infinity, tree.mainLine(G.tree))) ? G.resigned.player : null,
     }, { asText: true });
-  } catch (e) { showError(t('save game: {reason}', { reason: e.message })); return; }
+  } catch (e) { showError(() => t('save game: {reason}', { reason: e.message })); return; }
   const a = $('save-link');
   if (a.href) URL.revokeObjectURL(a.href);
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -875,10 +926,10 @@ async function openGame(file) {
   for (const [n, v] of body.rules) rules[n] = v;
   const start = body.start === 'startpos' ? null : body.start;
   const opened = tree.fromVariations(body.moves, body.variations || []);
-  if (await loadGame({ game, rules, start, moves: body.moves, ply: body.moves.length, tree: opened }, 'game record')) {
+  if (await loadGame({ game, rules, start, moves: body.moves, ply: body.moves.length, tree: opened }, reason => t('game record: {reason}', { reason }))) {
     const names = body.players.filter(Boolean);
-    const lines = body.variations && body.variations.length ? `, ${t('{n} variations', { n: body.variations.length })}` : '';
-    $('record-info').textContent = `${names.length ? body.players.join(' – ') + ': ' : ''}${body.result}, ${t('{n} moves', { n: body.moves.length })}${lines}`;
+    const lines = body.variations && body.variations.length ? `, ${plural(body.variations.length, t('{n} variation', { n: body.variations.length }), t('{n} variations', { n: body.variations.length }))}` : '';
+    $('record-info').textContent = `${names.length ? body.players.join(' – ') + ': ' : ''}${body.result}, ${movesText(body.moves.length)}${lines}`;
   }
 }
 
@@ -887,8 +938,10 @@ async function openGame(file) {
 async function main() {
   languageSwitch($('language'), () => {
     renderLevels();
+    renderRules();
     $('analysis').textContent = analysisLabel();
     render();
+    sayErrorAgain();
   });
   translatePage();
   $('analysis').textContent = analysisLabel();
@@ -905,7 +958,7 @@ async function main() {
     sent: msg => logLine(msg.slot, '> ' + msg.line),
     bestmove: onBestmove,
     error: onEngineError,
-    idle: msg => { if (G.analysis) setAnalysis(false); showError(eventText(msg)); },
+    idle: msg => { if (G.analysis) setAnalysis(false); showError(() => eventText(msg)); },
     // A refusal (too many pages open) comes as the close reason.
     closed: ev => {
       G.connectionLost = ev.reason ? closeText(ev.reason) : t('the connection to the server was lost (reload the page)');
@@ -942,7 +995,7 @@ async function main() {
   $('move-input').onkeydown = ev => { if (ev.key === 'Enter') playTyped(); };
   const loadPosition = async () => {
     const text = $('position-input').value.trim();
-    if (!text) { showError(t('paste a position string first')); return; }
+    if (!text) { showError(() => t('paste a position string first')); return; }
     if (await show({ start: text, moves: [], ply: 0, tree: tree.node() })) $('position-input').value = '';
   };
   $('position-load').onclick = loadPosition;
@@ -971,4 +1024,4 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-main().catch(e => showError(t('the page could not start: {reason}', { reason: e.message })));
+main().catch(e => showError(() => t('the page could not start: {reason}', { reason: e.message })));

@@ -28,9 +28,21 @@ export function setLanguage(l) {
 
 // `text` (English, with `{name}` placeholders) in the page's language, the placeholders
 // filled from `values`.
+// A value's format hint (`<board> <side> …`, from a position string's error) is translated
+// field by field; French elides "de" before a value starting with a vowel ("d'Offboard").
 export function t(text, values = {}) {
   const said = DICTIONARIES[language][text] ?? text;
-  return said.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  return said.replace(/(\bde )?\{(\w+)\}/g, (all, de = '', name) => {
+    if (!(name in values)) return all;
+    const value = String(values[name]).replace(/<([a-z][a-z0-9 ]*)>/g, (hint, field) => `<${t(field)}>`);
+    return language === 'fr' && de && /^[aeiouyéèAEIOUYÉ]/.test(value) ? `d'${value}` : de + value;
+  });
+}
+
+// The form of a count `n` in the page's language: `one` (1 in English and German, 0 and 1
+// in French) or `many`, both already translated.
+export function plural(n, one, many) {
+  return (language === 'fr' ? n < 2 : n === 1) ? one : many;
 }
 
 // The static text of the page: elements with `data-i18n` (their text), `data-i18n-title`,

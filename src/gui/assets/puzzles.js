@@ -8,6 +8,7 @@ import { draw } from './board.js';
 import { newRating, update } from './glicko.js';
 import { api, fetchState as stateOf } from './api.js';
 import { t, translatePage, phaseText, languageSwitch } from './i18n.js';
+import * as players from './players.js';
 
 const $ = id => document.getElementById(id);
 
@@ -30,25 +31,31 @@ const P = {
   mistake: false,    // a wrong move was played (the puzzle counts as failed)
   wrong: null,       // the wrong move shown
   selected: null,
+  picked: [],        // Abraxas: the line stones picked for a capture
   lastCells: new Set(),
   change: null,      // the rating change of this puzzle, once rated
   busy: false,       // replies or the solution are being played
   run: 0,            // the current puzzle's number: an old puzzle's replies stop
+  errorSaid: null,   // the error shown, as words said in the page's language (showError)
 };
 
 const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
 
 // The state after `moves` of the puzzle's solution (or a wrong move).
 function fetchState(moves, puzzle = P.puzzle) {
-  return stateOf({ game: P.game, rules: [], start: puzzle.position, moves });
+  return stateOf({ game: puzzle.game, rules: [], start: puzzle.position, moves });
 }
 
+// `message`: the words, or a function saying them in the page's language (said again when
+// the language changes).
 function showError(message) {
-  $('error').textContent = message;
+  P.errorSaid = typeof message === 'function' ? message : null;
+  $('error').textContent = P.errorSaid ? P.errorSaid() : message;
   $('error').hidden = false;
 }
 
 function clearError() {
+  P.errorSaid = null;
   $('error').textContent = '';
   $('error').hidden = true;
 }
@@ -59,10 +66,11 @@ function set() {
   return P.sets.find(s => s.game === P.game);
 }
 
-// A new solver starts at the set's 30th percentile: most puzzles are within reach.
+// A new solver starts at the set's 5th percentile, with the widest deviation: the easiest
+// puzzles come first, and the rating finds its level within a few.
 function startRating() {
   const ratings = set().puzzles.map(p => p.rating).sort((a, b) => a - b);
-  return ratings.length ? ratings[Math.floor(ratings.length * 0.3)] : 1500;
+  return ratings.length ? ratings[Math.floor(ratings.length * 0.05)] : 1500;
 }
 
 function record() {
@@ -81,10 +89,12 @@ function saveRecord(r) {
   localStorage.setItem(`shove-puzzles-${P.game}`, JSON.stringify(r));
 }
 
-// Rates the current puzzle once: solved at the first try, or failed.
+// Rates the current puzzle once, and each puzzle once in this browser: solved at the first
+// try, or failed. A puzzle done before changes nothing (P.change 'again').
 function rate(solved) {
   if (P.change !== null) return;
   const r = record();
+  if (r.done[P.puzzle.id]) { P.change = 'again'; return; }
   const after = update(r, P.puzzle.rating, PUZZLE_RD, solved ? 1 : 0);
   P.change = after.rating - r.rating;
   Object.assign(r, after);
@@ -115,17 +125,19 @@ async function showPuzzle(puzzle) {
   try {
     state = await fetchState([], puzzle);
   } catch (e) {
-    showError(t('puzzle {id}: {reason}', { id: puzzle.id, reason: e.message }));
-    return;
+    showError(() => t('puzzle {id}: {reason}', { id: puzzle.id, reason: e.message }));
+    return false;
   }
+  if (puzzle.game !== P.game) selectGame(puzzle.game, false);
   P.run++;
   Object.assign(P, {
     puzzle, ply: 0, state, solver: state.to_move, phase: 'solving', mistake: false,
-    wrong: null, selected: null, lastCells: new Set(), change: null, busy: false,
+    wrong: null, selected: null, picked: [], lastCells: new Set(), change: null, busy: false,
   });
   clearError();
   history.replaceState(null, '', location.pathname + location.search + '#' + link(puzzle));
   render();
+  return true;
 }
 
 function link(puzzle) {
@@ -134,25 +146,28 @@ function link(puzzle) {
 
 async function next() {
   const puzzle = nextPuzzle();
-  if (!puzzle) { showError(t('no {game} puzzle has the theme {theme}', { game: P.game, theme: t(P.theme) })); return; }
-  await showPuzzle(puzzle);
+  if (!puzzle) { showError(() => t('no {game} puzzle has the theme {theme}', { game: P.game, theme: t(P.theme) })); return false; }
+  return showPuzzle(puzzle);
 }
 
-// Opens the puzzle the address names (`#game=akiba&id=00123-45`).
+// Opens the puzzle the address names (`#game=akiba&id=00123-45`, or `#game=akiba`: one of
+// the game's).
 async function openLink(hash = location.hash) {
   const p = new URLSearchParams(hash.slice(1));
   const game = p.get('game'), id = p.get('id');
-  if (!game || !id) return false;
-  if (!P.sets.some(s => s.game === game)) { showError(t("link: no game '{game}'", { game })); return false; }
-  selectGame(game, false);
-  return openId(id);
+  if (!game) return false;
+  if (!P.sets.some(s => s.game === game)) { showError(() => t("link: no game '{game}'", { game })); return false; }
+  // A game without an id: its next puzzle.
+  if (!id) { selectGame(game, false); return next(); }
+  return openId(id, game);
 }
 
-async function openId(id) {
-  const puzzle = set().puzzles.find(p => p.id === id.trim());
-  if (!puzzle) { showError(t("no {game} puzzle has the id '{id}'", { game: P.game, id: id.trim() })); return false; }
-  await showPuzzle(puzzle);
-  return true;
+// Opens puzzle `id` of `game`; the game switches with it, only once the puzzle is shown
+// (an unknown id keeps the puzzle, game, rating and buttons shown).
+async function openId(id, game = P.game) {
+  const puzzle = P.sets.find(s => s.game === game).puzzles.find(p => p.id === id.trim());
+  if (!puzzle) { showError(() => t("no {game} puzzle has the id '{id}'", { game, id: id.trim() })); return false; }
+  return showPuzzle(puzzle);
 }
 
 function selectGame(game, andNext = true) {
@@ -285,24 +300,47 @@ function onCellClick(cell) {
   }
   const placements = legal.filter(m => !m.from && m.to === cell).sort((a, b) => a.text.length - b.text.length);
   if (placements.length) { playMove(placements[0].text); return; }
+  if (pickCapture(cell)) return;
   if (P.selected) { P.selected = null; drawBoard(); }
 }
 
-// Moves a click on the board cannot make (pass, plate, stop stones, captures): buttons.
+// Abraxas' capture by hand, as on the board page: a click on a ringed line stone picks it
+// (again: drops it); once one capture alone holds the stones picked, it is played.
+function pickCapture(cell) {
+  const sets = P.state.legal.filter(m => m.text.startsWith('x'))
+    .map(m => ({ text: m.text, cells: m.text.slice(1).match(/[a-h][1-8]/g) || [] }));
+  if (!sets.some(m => m.cells.includes(cell))) return false;
+  const picked = new Set(P.picked);
+  if (picked.has(cell)) picked.delete(cell); else picked.add(cell);
+  let fits = sets.filter(m => [...picked].every(c => m.cells.includes(c)));
+  if (!fits.length) { picked.clear(); picked.add(cell); fits = sets.filter(m => m.cells.includes(cell)); }
+  P.picked = fits.length === 1 ? [] : [...picked];
+  if (fits.length === 1) playMove(fits[0].text);
+  else drawBoard();
+  return true;
+}
+
+// Moves a click on the board cannot make (pass, plate, stop stones): buttons. Captures are
+// clicked on the board (the ringed stones).
 function wordMoves() {
   const legal = P.state.legal;
   const shortest = {};
   for (const m of legal) {
     if (!m.from && m.to && (!shortest[m.to] || m.text.length < shortest[m.to].length)) shortest[m.to] = m.text;
   }
-  return legal.filter(m => !(m.from && m.to) && !(m.to && shortest[m.to] === m.text));
+  return legal.filter(m => !(m.from && m.to) && !(m.to && shortest[m.to] === m.text) && !m.text.startsWith('x'));
 }
 
 // ---------------------------------------------------------------- drawing
 
 function playerName(p) {
-  const name = t(P.state.players[p - 1]);
-  return name.charAt(0).toUpperCase() + name.slice(1);
+  return players.playerName(P.state, p);
+}
+
+// The moves on the board now: the solution's played, or the wrong move after them.
+function movesShown() {
+  const moves = P.puzzle.solution.slice(0, P.ply);
+  return P.phase === 'wrong' ? [...moves, P.wrong] : moves;
 }
 
 function drawBoard() {
@@ -311,8 +349,33 @@ function drawBoard() {
   if (P.selected) for (const m of s.legal) if (m.from === P.selected && m.to) targets.add(m.to);
   draw($('board'), s, {
     flipped: P.solver === 2, selected: P.selected, targets, lastMove: P.lastCells,
-    sources: new Set(), arrows: [], best: null,
+    picked: new Set(P.picked), sources: new Set(), arrows: [], best: null,
   });
+}
+
+// The header: who solves while solving; once the puzzle is over, the side to move in the
+// position shown (or the result).
+function renderGoal(over) {
+  const goal = $('goal');
+  goal.textContent = '';
+  const s = P.state;
+  const who = document.createElement('span');
+  who.className = 'to-move';
+  const mark = { player: '\u0000' };
+  let said = t('{player} to move: find the best move', mark);
+  if (over && s.result === 'draw') { goal.textContent = t('Draw'); return; }
+  if (over && s.result !== 'none') {
+    who.textContent = playerName(s.result === 'p1win' ? 1 : 2);
+    said = t('{player} wins', mark);
+  } else if (over) {
+    who.textContent = playerName(s.to_move);
+    said = t('{player} to move', mark);
+  } else {
+    who.textContent = playerName(P.solver);
+  }
+  const [before, after] = said.split('\u0000');
+  goal.append(before, who, after ?? '');
+  goal.dataset.player = who.textContent;
 }
 
 function render() {
@@ -321,21 +384,30 @@ function render() {
   $('puzzle-streak').textContent = String(r.streak);
   if (!P.puzzle) return;
   drawBoard();
-  $('goal').innerHTML = '';
-  const who = document.createElement('span');
-  who.className = 'to-move';
-  who.textContent = playerName(P.solver);
-  const [before, after] = t('{player} to move: find the best move', { player: '\u0000' }).split('\u0000');
-  $('goal').append(before, who, after ?? '');
+  const over = ['solved', 'solved-retry', 'failed'].includes(P.phase) && !P.busy;
+  renderGoal(over);
+  // The players' bars as on the board page (the solver at the bottom), and the last move.
+  const [top, bottom] = P.solver === 2 ? [1, 2] : [2, 1];
+  const ended = P.state.result !== 'none';
+  for (const [id, p] of [['player-top', top], ['player-bottom', bottom]]) {
+    $(id).innerHTML = players.playerBar(P.state, p, { who: p === P.solver ? t('you') : '', over: ended });
+    $(id).classList.toggle('active', !ended && P.state.to_move === p);
+  }
+  $('last-move').textContent = players.lastMoveText(P.state, movesShown());
   const st = $('puzzle-status');
   st.dataset.state = P.phase;
   st.dataset.busy = String(P.busy);
   st.dataset.ply = String(P.ply);
-  const change = P.change === null ? '' : ` (${t('rating {change}', { change: (P.change >= 0 ? '+' : '') + P.change })})`;
-  const last = P.ply > 0 ? P.puzzle.solution[P.ply - 1] : null;
+  const change = P.change === null ? ''
+    : P.change === 'again' ? ` (${t('done before: the rating stays')})`
+      : ` (${t('rating {change}', { change: (P.change >= 0 ? '+' : '') + P.change })})`;
+  const last = P.ply > 0 ? players.moveWord(P.puzzle.solution[P.ply - 1]) : null;
+  const lastMover = P.ply > 0 ? P.state.movers[P.ply - 1] : null;
   st.textContent = {
     solving: P.busy ? t('{player} replies…', { player: playerName(3 - P.solver) })
-      : P.ply === 0 ? t('Your move') : t('{player} played {move}: your move', { player: playerName(P.state.movers[P.ply - 1]), move: last }),
+      : P.ply === 0 ? t('Your move')
+        : lastMover === P.solver ? t('You played {move}: your move again', { move: last })
+          : t('{player} played {move}: your move', { player: playerName(lastMover), move: last }),
     wrong: t('{move} is not the best move', { move: P.wrong }) + change,
     solved: t('Solved!') + change,
     'solved-retry': t('Solved, after a mistake: counted as failed') + change,
@@ -344,7 +416,6 @@ function render() {
   $('status').textContent = P.state.result === 'none'
     ? t('{player} to move: {phase}', { player: playerName(P.state.to_move), phase: phaseText(P.state.phase) })
     : P.state.result === 'draw' ? t('Draw') : t('{player} wins', { player: playerName(P.state.result === 'p1win' ? 1 : 2) });
-  const over = ['solved', 'solved-retry', 'failed'].includes(P.phase) && !P.busy;
   $('retry').hidden = P.phase !== 'wrong';
   $('show-solution').hidden = !(P.phase === 'wrong' || (P.phase === 'solving' && !P.busy && P.mistake));
   const words = $('word-moves');
@@ -354,7 +425,7 @@ function render() {
       const b = document.createElement('button');
       b.className = 'move-button word';
       b.dataset.move = m.text;
-      b.textContent = m.text;
+      b.textContent = players.moveWord(m.text);
       b.onclick = () => playMove(m.text);
       words.appendChild(b);
     }
@@ -394,11 +465,16 @@ function render() {
 // ---------------------------------------------------------------- start
 
 async function main() {
-  languageSwitch($('language'), () => { renderThemes(); render(); });
+  languageSwitch($('language'), () => {
+    renderThemes();
+    render();
+    if (P.errorSaid && !$('error').hidden) $('error').textContent = P.errorSaid();
+  });
   translatePage();
   const res = await api('/puzzles/sets.json');
   if (!res.ok) throw new Error(t('the puzzles could not be loaded: the server answered {status}', { status: res.status }));
   P.sets = (await res.json()).filter(s => s.puzzles.length);
+  for (const s of P.sets) for (const p of s.puzzles) p.game = s.game;
   if (!P.sets.length) throw new Error(t('this build has no puzzles'));
   const sel = $('game');
   for (const s of P.sets) sel.add(new Option(s.game.charAt(0).toUpperCase() + s.game.slice(1), s.game));
@@ -424,11 +500,11 @@ async function main() {
   selectGame(P.game, false);
   if (!(await openLink(linked))) {
     // A bad link's error stays shown over the puzzle chosen instead.
-    const error = $('error').hidden ? null : $('error').textContent;
+    const error = $('error').hidden ? null : P.errorSaid || $('error').textContent;
     await next();
     if (error) showError(error);
   }
   document.body.dataset.ready = 'true';
 }
 
-main().catch(e => showError(t('the page could not start: {reason}', { reason: e.message })));
+main().catch(e => showError(() => t('the page could not start: {reason}', { reason: e.message })));

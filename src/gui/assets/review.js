@@ -18,7 +18,7 @@ export function reviewOfLine() {
 // review starts.
 export async function reviewGame() {
   if (R.running) return;
-  if (!G.moves.length) { showError(t('no moves to review')); return; }
+  if (!G.moves.length) { showError(() => t('no moves to review')); return; }
   const line = lineTo(G.moves.length);
   const id = Math.random().toString(36).slice(2) + Date.now().toString(36);
   const depth = $('review-depth').value;
@@ -56,7 +56,8 @@ export function cancelReview() {
 function renderReviewProgress(done) {
   $('review').disabled = true;
   $('review-cancel').hidden = false;
-  $('review-progress').textContent = t('reviewing: move {n} of {all}', { n: done, all: G.moves.length });
+  // The move being reviewed: the one after those done.
+  $('review-progress').textContent = t('reviewing: move {n} of {all}', { n: Math.min(done + 1, G.moves.length), all: G.moves.length });
 }
 
 export const MARK_NAME = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' };

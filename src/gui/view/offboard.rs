@@ -78,7 +78,9 @@ impl View for Position {
 
     fn phase(&self) -> String {
         if self.pending() {
-            "re-placement: put the returned marble on an empty cell".to_string()
+            "re-placement: put the returned marble on an empty cell, or make a normal move \
+             (the marble is then out of the game)"
+                .to_string()
         } else {
             "move a line of marbles one cell".to_string()
         }

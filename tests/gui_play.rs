@@ -1,0 +1,520 @@
+//! Playing against the engine in headless Chromium, by clicking: a resignation ends the
+//! game (no move taken, the engine stopped, the record keeps result and reason); the
+//! evaluation bar never shows a weak level's own search; the engine plays its whole turn
+//! whenever it is its turn, also after going back and playing a move again; what was said
+//! of one game goes with it (New game, another game).
+//!
+//! Without `chromium` and `chromedriver` the tests are skipped loudly, unless `CI` or
+//! `SHOVE_REQUIRE_BROWSER` is set: then a missing browser is a failure.
+
+#[path = "common/browser.rs"]
+mod browser;
+// This test uses only the server of the shared helpers.
+#[allow(dead_code)]
+#[path = "common/gui_server.rs"]
+mod gui_server;
+
+use browser::Browser;
+use fantoccini::Locator;
+use gui_server::Gui;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+async fn type_into(page: &Browser, css: &str, text: &str) {
+    let input = page.client.find(Locator::Css(css)).await.expect(css);
+    input.clear().await.expect("clear");
+    input.send_keys(text).await.expect("send keys");
+}
+
+async fn played(page: &Browser) -> Vec<String> {
+    let v = page
+        .js("return [...document.querySelectorAll('#moves [data-move]')].map(e => e.dataset.move)")
+        .await;
+    serde_json::from_value(v).expect("a list of moves")
+}
+
+async fn wait_for_moves(page: &Browser, n: usize, what: &str) {
+    page.wait_for(
+        &format!("return document.querySelectorAll('#moves [data-move]').length === {n}"),
+        60,
+        what,
+    )
+    .await;
+}
+
+/// Clicks the `pick`-th clickable legal move (from-cell then to-cell, or a placement's
+/// cell); returns it.
+async fn click_move(page: &Browser, pick: usize) -> String {
+    let v = page
+        .js(&format!(
+            "const all = [...document.querySelectorAll('#legal-moves [data-to]')]
+               .sort((x, y) => (y.dataset.from ? 1 : 0) - (x.dataset.from ? 1 : 0)
+                              || x.dataset.move.length - y.dataset.move.length);
+             const b = all[{pick} % Math.max(all.length, 1)];
+             return b ? [b.dataset.move, b.dataset.from || null, b.dataset.to] : null"
+        ))
+        .await;
+    let [mv, from, to]: [Value; 3] = serde_json::from_value(v).expect("a clickable move");
+    if let Some(from) = from.as_str() {
+        page.click(&format!("#board [data-cell='{from}']")).await;
+        page.wait_for(
+            &format!("return document.querySelector(\"#board [data-cell='{from}']\").classList.contains('selected')"),
+            5,
+            "the selected cell",
+        )
+        .await;
+    }
+    let to = to.as_str().expect("a target cell");
+    page.click(&format!("#board [data-cell='{to}']")).await;
+    mv.as_str().expect("move text").to_string()
+}
+
+/// Clicks the cells of `mv` (a push `a1b2` or a placement `e3`).
+async fn click_cells(page: &Browser, mv: &str) {
+    for k in (0..mv.len()).step_by(2) {
+        page.click(&format!("#board [data-cell='{}']", &mv[k..k + 2]))
+            .await;
+    }
+}
+
+/// Whose turn the player bars show: 1, 2, or 0 (nobody's: the game is over).
+async fn to_move(page: &Browser) -> u64 {
+    page.js(
+        "const bars = [...document.querySelectorAll('.player-bar')]; \
+         const b = bars.find(b => b.querySelector('.turn')); \
+         return b ? (b.querySelector('.swatch').classList.contains('p2') \
+           || b.querySelector('.swatch').classList.contains('black') \
+           || b.querySelector('.swatch').classList.contains('yellow') ? 2 : 1) : 0",
+    )
+    .await
+    .as_u64()
+    .expect("a side")
+}
+
+/// Waits until it is player one's turn with no engine thinking: the engine's whole turn
+/// played.
+async fn wait_for_my_turn(page: &Browser, what: &str) {
+    page.wait_for(
+        "const b = document.querySelector('#player-bottom'); \
+         return b.querySelector('.turn') && !document.getElementById('status').textContent.includes('thinking')",
+        60,
+        what,
+    )
+    .await;
+}
+
+async fn save_game(page: &Browser) -> String {
+    page.js("document.getElementById('save-link').removeAttribute('download'); return true")
+        .await;
+    page.click("#save-game").await;
+    page.wait_for(
+        "return document.getElementById('save-link').download",
+        10,
+        "the download",
+    )
+    .await;
+    let text = page
+        .client
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             fetch(document.getElementById('save-link').href) \
+               .then(r => r.text()).then(done, e => done('cannot read: ' + e))",
+            Vec::new(),
+        )
+        .await
+        .expect("the downloaded record");
+    text.as_str().expect("text").to_string()
+}
+
+/// After *Resign* the board takes no move (no badge "to move", no legal move listed, a
+/// click plays nothing), the engine does not answer, and the record keeps the result and
+/// the reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resignation_ends_the_game() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    type_into(&page, "#movetime", "100").await;
+    page.choose("#play-mode", "p1").await;
+    click_move(&page, 0).await;
+    wait_for_moves(&page, 2, "the engine's answer").await;
+    wait_for_my_turn(&page, "my turn").await;
+    page.click("#resign").await;
+    assert_eq!(page.text("#status").await, "White resigned: Black wins");
+    assert_eq!(to_move(&page).await, 0, "no side to move after resigning");
+    assert_eq!(
+        page.js("return document.querySelectorAll('#legal-moves [data-move]').length")
+            .await,
+        json!(0)
+    );
+    assert_eq!(
+        page.js("return document.getElementById('resign').disabled")
+            .await,
+        true
+    );
+    // A click on the board and a typed move play nothing; the engine stays quiet.
+    page.click("#board [data-cell='a6']").await;
+    page.click("#board [data-cell='b6']").await;
+    type_into(&page, "#move-input", "a6b6").await;
+    page.click("#move-play").await;
+    page.click("#engine-play").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(played(&page).await.len(), 2);
+    assert_eq!(page.text("#status").await, "White resigned: Black wins");
+    let record = save_game(&page).await;
+    assert!(record.contains("Result: 0-1"), "{record}");
+    assert!(record.contains("Reason: player 1 resigned"), "{record}");
+    page.close().await;
+}
+
+/// Against level 1 the bar shows no evaluation of the engine's own weak search: nothing,
+/// until a full-strength look at the position (a hint) gives one; an ended game shows its
+/// result and not a mate in 1.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bar_shows_no_weak_level_s_evaluation() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    type_into(&page, "#movetime", "100").await;
+    page.choose("#level", "1").await;
+    page.choose("#play-mode", "p1").await;
+    for k in 0..3 {
+        click_move(&page, k * 5).await;
+        wait_for_moves(&page, 2 * k + 2, "the engine's answer").await;
+        wait_for_my_turn(&page, "my turn").await;
+        assert_eq!(
+            page.js("return [document.getElementById('evalbar').dataset.share, document.querySelector('.evalbar-text').textContent]")
+                .await,
+            json!(["", ""]),
+            "level 1's own search in the bar"
+        );
+    }
+    page.click("#hint").await;
+    page.wait_for(
+        "return document.getElementById('hint-text').dataset.move",
+        30,
+        "the hint",
+    )
+    .await;
+    let text = page
+        .wait_for(
+            "return document.querySelector('.evalbar-text').textContent",
+            10,
+            "the hint's evaluation in the bar",
+        )
+        .await;
+    assert!(
+        text.as_str().is_some_and(|t| t.len() <= 5),
+        "{text} does not fit the bar"
+    );
+    // The label fits the bar.
+    let widths = page
+        .js("const l = document.querySelector('.evalbar-text'), b = document.getElementById('evalbar'); \
+             return [l.scrollWidth, b.clientWidth, l.textContent]")
+        .await;
+    assert!(
+        widths[0].as_u64() <= widths[1].as_u64(),
+        "the label is cut: {widths}"
+    );
+    // A value of ±10 and more fits too.
+    let widths = page
+        .js("const l = document.querySelector('.evalbar-text'), b = document.getElementById('evalbar'); \
+             l.textContent = '-10.1'; return [l.scrollWidth, b.clientWidth]")
+        .await;
+    assert!(
+        widths[0].as_u64() <= widths[1].as_u64(),
+        "-10.1 is cut: {widths}"
+    );
+    page.close().await;
+}
+
+/// Abraxas against the engine: after its turn (of one decision or several) it is the
+/// person's turn again; going back to the start and playing the same move again, the
+/// engine plays its whole turn again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_plays_its_whole_turn_after_going_back() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.choose("#game", "abraxas").await;
+    page.wait_for(
+        "return document.querySelectorAll('#board [data-cell]').length === 64",
+        10,
+        "the Abraxas board",
+    )
+    .await;
+    type_into(&page, "#movetime", "100").await;
+    page.choose("#play-mode", "p1").await;
+    let first = click_move(&page, 0).await;
+    // My turn may hold more decisions (a stop stone or a pass): pass them.
+    page.wait_for(
+        "return document.querySelectorAll('#moves [data-move]').length >= 1",
+        10,
+        "my move",
+    )
+    .await;
+    while page
+        .js("return !!document.querySelector('#player-bottom .turn') && !!document.querySelector(\"#legal-moves [data-move='pass']\")")
+        .await
+        == true
+    {
+        page.click("#legal-moves [data-move='pass']").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    wait_for_my_turn(&page, "the engine's whole turn").await;
+    let line = played(&page).await;
+    assert!(line.len() >= 2, "{line:?}");
+    // Back to the start, the same move again: the engine is to move and plays.
+    page.click("#first").await;
+    page.wait_for(
+        "return !document.querySelector('#moves .current')",
+        10,
+        "the start",
+    )
+    .await;
+    click_cells(&page, &first).await;
+    page.wait_for(
+        "return document.querySelector(\"#moves [data-ply='1']\").classList.contains('current')",
+        10,
+        "the move played again",
+    )
+    .await;
+    while page
+        .js("return !!document.querySelector('#player-bottom .turn') && !!document.querySelector(\"#legal-moves [data-move='pass']\")")
+        .await
+        == true
+    {
+        page.click("#legal-moves [data-move='pass']").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    wait_for_my_turn(&page, "the engine's whole turn again").await;
+    let at = page
+        .js("const c = document.querySelector('#moves .current'); return c ? Number(c.dataset.ply) : 0")
+        .await;
+    assert!(at.as_u64().is_some_and(|n| n >= 2), "ply {at}");
+    page.close().await;
+}
+
+/// New game and another game clear what was said of the game before (a review cancelled,
+/// a link copied, a record opened) and the board's flip.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_game_and_another_game_forget_the_old_one() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    // Offboard: a review at depth 12 lasts long enough to be cancelled.
+    page.choose("#game", "offboard").await;
+    page.wait_for(
+        "return document.querySelectorAll('#board [data-cell]').length === 61",
+        10,
+        "the Offboard board",
+    )
+    .await;
+    click_move(&page, 0).await;
+    wait_for_moves(&page, 1, "my move").await;
+    page.js("document.getElementById('review-depth').value = '12'; return true")
+        .await;
+    page.click("#review").await;
+    page.wait_for(
+        "return /^reviewing: move 1 of 1$/.test(document.getElementById('review-progress').textContent)",
+        10,
+        "the review's progress from move 1",
+    )
+    .await;
+    page.click("#review-cancel").await;
+    page.wait_for(
+        "return document.getElementById('review-progress').textContent === 'review cancelled'",
+        60,
+        "the review cancelled",
+    )
+    .await;
+    page.click("#copy-link").await;
+    page.wait_for(
+        "return document.getElementById('link-status').textContent",
+        5,
+        "the link copied",
+    )
+    .await;
+    page.click("#new-game").await;
+    wait_for_moves(&page, 0, "a new game").await;
+    assert_eq!(
+        page.js("return [document.getElementById('link-status').textContent, document.getElementById('review-progress').textContent]")
+            .await,
+        json!(["", ""])
+    );
+    // Flipped in Offboard, Akiba comes the right way up.
+    page.click("#flip").await;
+    let bottom = page.text("#player-bottom").await;
+    assert!(bottom.starts_with("Yellow"), "{bottom}");
+    page.choose("#game", "akiba").await;
+    page.wait_for(
+        "return document.querySelectorAll('#board [data-cell]').length === 49",
+        10,
+        "the Akiba board",
+    )
+    .await;
+    let bottom = page.text("#player-bottom").await;
+    assert!(bottom.starts_with("White"), "{bottom}");
+    page.close().await;
+}
+
+/// Every page (the board of each game while playing against the engine, the puzzles of
+/// each game, the Rules of each game) in German and in French shows no word that is not
+/// in the page's dictionary (the Rules pages: or in the rule book of that language).
+/// Screenshots of each at 1400x1000 and phone size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_page_speaks_the_page_s_language() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    let games = [("akiba", 49), ("offboard", 61), ("abraxas", 64)];
+    for language in ["de", "fr"] {
+        let words = browser::words_of(language);
+        page.choose("#language", language).await;
+        type_into(&page, "#movetime", "100").await;
+        for (game, cells) in games {
+            page.choose("#game", game).await;
+            page.wait_for(
+                &format!(
+                    "return document.querySelectorAll('#board [data-cell]').length === {cells}"
+                ),
+                10,
+                "the board",
+            )
+            .await;
+            page.choose("#level", "3").await;
+            page.choose("#play-mode", "p2").await;
+            page.wait_for(
+                "return document.querySelectorAll('#moves [data-move]').length > 0",
+                30,
+                "the engine's move",
+            )
+            .await;
+            page.choose("#play-mode", "none").await;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let left = page.foreign_words(&words).await;
+            assert!(left.is_empty(), "{language} {game} board: {left:?}");
+            page.screenshot(&format!("lang-{language}-{game}-1400x1000"), 1400, 1000)
+                .await;
+            page.screenshot(&format!("lang-{language}-{game}-phone"), 390, 844)
+                .await;
+            page.client
+                .set_window_size(1366, 768)
+                .await
+                .expect("window size");
+            page.click("#new-game").await;
+            wait_for_moves(&page, 0, "a new game").await;
+        }
+        for (game, cells) in games {
+            page.go_to(&format!("{}/puzzles#game={game}", gui.origin()))
+                .await;
+            page.wait_for(
+                &format!(
+                    "return document.body.dataset.ready === 'true' \
+                       && document.querySelectorAll('#board [data-cell]').length === {cells}"
+                ),
+                20,
+                "the puzzle",
+            )
+            .await;
+            let left = page.foreign_words(&words).await;
+            assert!(left.is_empty(), "{language} {game} puzzles: {left:?}");
+            page.screenshot(
+                &format!("lang-{language}-puzzle-{game}-1400x1000"),
+                1400,
+                1000,
+            )
+            .await;
+            page.screenshot(&format!("lang-{language}-puzzle-{game}-phone"), 390, 844)
+                .await;
+        }
+        let book = browser::rule_book_words(language);
+        for (game, _) in games {
+            page.go_to(&format!("{}/rules/{game}?lang={language}", gui.origin()))
+                .await;
+            page.wait_for(
+                "const h = document.querySelector('#rules-text h1'); return h && h.textContent",
+                10,
+                "the rules",
+            )
+            .await;
+            let left = page.foreign_words(&book).await;
+            assert!(left.is_empty(), "{language} {game} rules: {left:?}");
+            page.screenshot(
+                &format!("lang-{language}-rules-{game}-1400x1000"),
+                1400,
+                1000,
+            )
+            .await;
+            page.screenshot(&format!("lang-{language}-rules-{game}-phone"), 390, 844)
+                .await;
+        }
+        page.go_to(&gui.url).await;
+        page.wait_for(
+            "return document.body.dataset.ready === 'true'",
+            20,
+            "the board page",
+        )
+        .await;
+        page.client
+            .set_window_size(1366, 768)
+            .await
+            .expect("window size");
+    }
+    page.close().await;
+}
+
+/// Akiba's winning capture (the seventh red, akiba-tactics-02): the line under the board
+/// says what it took and not "moves again", and the bar shows the result, not a mate in
+/// one found before the move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_won_game_shows_its_result_and_no_extra_move() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    type_into(
+        &page,
+        "#position-input",
+        "1W5/2WRR2/RB5/B1R2B1/1RB1RW1/BBBW3/3R3 b 0 6 - - 15",
+    )
+    .await;
+    page.click("#position-load").await;
+    page.wait_for(
+        "return document.getElementById('position').textContent.startsWith('1W5/')",
+        10,
+        "the position",
+    )
+    .await;
+    page.click("#analysis").await;
+    page.wait_for(
+        "return document.querySelector('.evalbar-text').textContent.includes('M')",
+        30,
+        "the mate in the bar",
+    )
+    .await;
+    page.click("#analysis").await;
+    click_cells(&page, "b5a5").await;
+    wait_for_moves(&page, 1, "the winning capture").await;
+    assert_eq!(
+        page.js("return document.getElementById('status').dataset.result")
+            .await,
+        "p2win"
+    );
+    let last = page.text("#last-move").await;
+    assert!(last.contains("captured 1 red"), "{last}");
+    assert!(!last.contains("moves again"), "{last}");
+    assert_eq!(page.text(".evalbar-text").await, "0-1");
+    page.close().await;
+}
