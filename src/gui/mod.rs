@@ -5,6 +5,7 @@
 
 mod engine;
 mod guard;
+mod learn;
 mod puzzles;
 mod server;
 mod session;

@@ -234,6 +234,7 @@ export function render() {
   $('last-move').textContent = lastMoveText();
   renderStoneChoice();
   $('rules-link').href = `/rules/${G.game}?lang=${language}`;
+  $('learn-link').href = `/learn#game=${G.game}`;
   $('resign').disabled = !humanSide() || s.result !== 'none' || !!G.resigned;
   $('phase').textContent = s.result === 'none' ? `· ${s.legal.length}` : '';
   $('position').textContent = s.position;
