@@ -212,6 +212,8 @@ async fn one_lesson_of_each_game_is_played_to_its_end() {
             .await,
         json!("false")
     );
+    browser.screenshot("learn-list", 1400, 1000).await;
+    browser.screenshot("learn-list-phone", 390, 844).await;
 
     // Offboard: moves, a wrong one explained and retried.
     browser.open_lesson(&origin, "offboard", "moves").await;
