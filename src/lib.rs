@@ -10,6 +10,7 @@ pub mod diagram;
 pub mod game;
 pub mod games;
 pub mod gui;
+pub mod lessons;
 pub mod linear;
 #[cfg(feature = "native")]
 pub mod logging;

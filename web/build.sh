@@ -3,7 +3,7 @@
 #
 #   web/build.sh OUT_DIR
 #
-# writes into OUT_DIR the pages (board, puzzles, rules), their ES modules and styles, the
+# writes into OUT_DIR the pages (board, puzzles, lessons, rules), their ES modules and styles, the
 # rule books, the Web Worker and the engine as WebAssembly (the three networks are built
 # into it, as into the native binary). Serve the folder at the root of any static host,
 # e.g. `python3 -m http.server -d OUT_DIR 8000`.
@@ -33,7 +33,7 @@ wasm-bindgen --target web --no-typescript --out-dir "$OUT" \
 cp "$ROOT/web/worker.js" "$ASSETS"/*.js "$ASSETS"/*.css "$OUT/"
 
 # Each page as `shove gui` serves it, marked to talk to the workers instead of a server, at
-# the path the page's links use (/puzzles, /rules/<game>).
+# the path the page's links use (/puzzles, /learn, /rules/<game>).
 page() {
   mkdir -p "$(dirname "$2")"
   sed 's|^<html lang="en">$|<html lang="en" data-transport="worker">|' "$ASSETS/$1" >"$2"
@@ -41,6 +41,7 @@ page() {
 }
 page index.html "$OUT/index.html"
 page puzzles.html "$OUT/puzzles/index.html"
+page learn.html "$OUT/learn/index.html"
 for game in akiba offboard abraxas; do
   page rules.html "$OUT/rules/$game/index.html"
 done

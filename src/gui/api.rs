@@ -66,6 +66,14 @@ fn json_of<T: Serialize>(value: T) -> Answer {
     }
 }
 
+/// A function's value, or the 400 answer with its message.
+fn answer_of(result: Result<Value, Phrase>) -> Answer {
+    match result {
+        Ok(value) => Answer::ok(value),
+        Err(e) => Answer::bad(e),
+    }
+}
+
 /// `GET /api/games`: every game's rule options.
 pub fn games() -> Answer {
     Answer::ok(state::games())
@@ -344,7 +352,8 @@ fn puzzle_set(game: &str, text: &str) -> Value {
     json!({ "game": game, "themes": themes, "puzzles": puzzles })
 }
 
-/// The endpoints that answer at once, by path (a review needs its watch: see
+/// The endpoints that answer at once, by path (the lessons' are
+/// [`crate::lessons::api`]'s) (a review needs its watch: see
 /// [`ReviewRequest`]); `None` for a path that is not one of them.
 pub fn answer(path: &str, body: &[u8]) -> Option<Answer> {
     Some(match path {
@@ -354,6 +363,8 @@ pub fn answer(path: &str, body: &[u8]) -> Option<Answer> {
         "/api/record/save" => save_record(body),
         "/api/record/open" => open_record(body),
         "/puzzles/sets.json" => Answer::ok(puzzle_sets().clone()),
+        "/api/learn/lessons" => answer_of(crate::lessons::api::lessons(body)),
+        "/api/learn/check" => answer_of(crate::lessons::api::check(body)),
         _ => return None,
     })
 }

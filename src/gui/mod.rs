@@ -8,6 +8,8 @@ pub mod api;
 mod engine;
 #[cfg(feature = "native")]
 mod guard;
+#[cfg(feature = "native")]
+mod learn;
 pub mod local;
 #[cfg(feature = "native")]
 mod puzzles;

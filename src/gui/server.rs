@@ -220,6 +220,8 @@ pub fn router(engines: Vec<String>, access: Access, idle_limit: Duration) -> Rou
         .merge(api)
         // The puzzles page (src/gui/puzzles.rs).
         .merge(super::puzzles::routes())
+        // The lessons page (src/gui/learn.rs).
+        .merge(super::learn::routes(access.clone()))
         .layer(DefaultBodyLimit::max(MAX_BODY_MB << 20))
         .layer(from_fn_with_state(access.clone(), guard::remember))
         .layer(from_fn_with_state(access, guard::same_site))

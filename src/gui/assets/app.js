@@ -220,6 +220,7 @@ export function render() {
   $('last-move').textContent = lastMoveText();
   renderStoneChoice();
   $('rules-link').href = `/rules/${G.game}?lang=${language}`;
+  $('learn-link').href = `/learn#game=${G.game}`;
   // At the end of the line only: a game ends there.
   $('resign').disabled = !humanSide() || over || G.ply !== G.moves.length;
   $('phase').textContent = over ? '' : `· ${s.legal.length}`;

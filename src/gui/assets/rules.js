@@ -85,6 +85,7 @@ async function show() {
 }
 
 function main() {
+  document.getElementById('learn-link').href = `/learn#game=${GAME}`;
   languageSwitch(document.getElementById('language'), show);
   translatePage();
   show();
