@@ -5,7 +5,6 @@
 //! extra move after a capture) the child's score is taken as it is and the window is passed
 //! unchanged; only when the side changes is the score negated and the window flipped.
 
-mod correction;
 mod eval_cache;
 mod history;
 mod line;
@@ -26,7 +25,6 @@ pub use timeman::{Clock, Limits};
 use crate::game::{Game, MoveList, Outcome};
 use crate::nnue::{Evaluator, Network};
 use crate::tt::{Bound, Table};
-use correction::Correction;
 use eval_cache::EvalCache;
 use history::{Context, Histories};
 use line::Line;
@@ -94,8 +92,6 @@ struct Worker<G: Game> {
     index: usize,
     /// How often quiet moves caused cut-offs.
     histories: Histories,
-    /// How far searches found the static evaluation off, by structure.
-    correction: Correction,
     killers: [[Option<G::Move>; 2]; MAX_PLY + 1],
     line: Line,
     /// What the search knows of each ply of the current line.
@@ -266,7 +262,6 @@ impl<G: Game> Searcher<G> {
         self.clear_table();
         self.each_worker(|worker| {
             worker.histories.clear();
-            worker.correction.clear();
             worker.eval_cache.clear();
             worker.killers = [[None; 2]; MAX_PLY + 1];
         });
@@ -406,7 +401,6 @@ impl<G: Game> Worker<G> {
             shared,
             index,
             histories: Histories::new(G::MOVE_INDEX_LIMIT),
-            correction: Correction::new(),
             killers: [[None; 2]; MAX_PLY + 1],
             line: Line::new(),
             stack: Stack::new(),
@@ -660,17 +654,10 @@ impl<G: Game> Worker<G> {
             if self.aborted {
                 return score;
             }
-            let recenter = params.aspiration_recenter != 0;
             if score <= alpha {
-                if recenter {
-                    beta = (alpha + beta) / 2;
-                    alpha = (score - delta).max(-INFINITY);
-                } else {
-                    alpha = (alpha - delta).max(-INFINITY);
-                }
+                alpha = (alpha - delta).max(-INFINITY);
             } else if score >= beta {
-                let from = if recenter { score } else { beta };
-                beta = (from + delta).min(INFINITY);
+                beta = (beta + delta).min(INFINITY);
             } else {
                 return score;
             }
@@ -824,46 +811,14 @@ impl<G: Game> Worker<G> {
             depth
         };
         let me = position.to_move().index();
-        let raw_eval = (!self.exact).then(|| self.evaluate(position, ply));
-        let correction_key = if self.params.correction == 0 {
-            None
-        } else {
-            Some(position.correction_key())
-        };
-        let static_eval = raw_eval.map(|eval| match correction_key {
-            Some(key) => {
-                (eval + self.correction.get(key, me)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-            }
-            None => eval,
-        });
+        let static_eval = (!self.exact).then(|| self.evaluate(position, ply));
         self.stack.enter(ply, me, static_eval);
         let improving = self.stack.improving(ply);
         let params = self.params;
-        // The pruning below reads the table's score where it is a better guess than the
-        // static evaluation: a bound on the side the evaluation errs on, from a real search
-        // (depth > 0: not quiescence's, nor a draw by repetition stored at depth 0).
-        let pruning_eval = match (static_eval, hit) {
-            (Some(eval), Some(hit))
-                if params.tt_eval != 0 && excluded.is_none() && hit.depth > 0 =>
-            {
-                let score = score_from_tt(hit.score, ply);
-                let better = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score > eval,
-                    Bound::Upper => score < eval,
-                };
-                Some(if better && score.abs() < MATE_BOUND {
-                    score
-                } else {
-                    eval
-                })
-            }
-            _ => static_eval,
-        };
         // Reverse futility: a position this far above beta this near the horizon keeps a
         // cut-off whatever is played (the margin grows with the depth left, and shrinks
         // when the side to move's evaluation has risen since its previous decision).
-        if let Some(eval) = pruning_eval
+        if let Some(eval) = static_eval
             && !is_pv
             && ply > 0
             && excluded.is_none()
@@ -874,24 +829,6 @@ impl<G: Game> Worker<G> {
         {
             return (eval + beta) / 2;
         }
-        // Razoring: this far below alpha this near the horizon, only a capture can save
-        // the node; if quiescence finds none that does, the node fails low.
-        if let Some(eval) = pruning_eval
-            && !is_pv
-            && ply > 0
-            && excluded.is_none()
-            && depth <= params.razor_depth
-            && alpha.abs() < MATE_BOUND
-            && eval + params.razor_margin * depth < alpha
-        {
-            let score = self.quiescence(position, ply, alpha, alpha + 1);
-            if self.aborted {
-                return 0;
-            }
-            if score <= alpha {
-                return score;
-            }
-        }
         // Null move: if handing the opponent a free move still leaves us above beta, a real
         // move will too (skipped in PV nodes, near mates and where the game has no pass).
         let null = (params.null_move != 0
@@ -900,12 +837,12 @@ impl<G: Game> Worker<G> {
             && excluded.is_none()
             && depth >= 3
             && beta.abs() < MATE_BOUND)
-            .then_some(pruning_eval)
+            .then_some(static_eval)
             .flatten()
             .filter(|&eval| eval >= beta)
             .and_then(|_| position.null_move());
-        if let (Some(null), Some(eval)) = (null, pruning_eval) {
-            let reduction = params.null_move_reduction(depth, eval - beta);
+        if let Some(null) = null {
+            let reduction = params.null_base;
             let mut null_pv = Pv::new();
             self.stack.play(ply, None);
             self.line.push(key);
@@ -962,23 +899,12 @@ impl<G: Game> Worker<G> {
                     return 0;
                 }
                 if score < singular_beta {
-                    let double = params.singular_double > 0
-                        && !is_pv
-                        && score < singular_beta - params.singular_double;
-                    extension = 1 + i32::from(double);
+                    extension = 1;
                 } else if singular_beta >= beta {
                     return singular_beta;
-                } else if tt_score >= beta {
-                    extension = -params.singular_negative;
                 }
             }
         }
-        // A position with a single legal move (Abraxas' only way to capture, a lone
-        // decision) costs no depth: the move is searched at the node's own depth.
-        let single_reply = params.single_reply != 0
-            && moves.len() == 1
-            && ply > 0
-            && (ply as i32) < 2 * self.root_depth;
         let context = self.context(ply, me);
         let mut scored = std::mem::take(&mut self.scored_lists[ply]);
         self.order(position, &moves, tt_move, ply, me, context, &mut scored);
@@ -991,11 +917,10 @@ impl<G: Game> Worker<G> {
         let mut best_move = None;
         let mut child_pv = Pv::new();
         let mut searched = 0;
-        let late_move_limit = params.late_move_limit(depth, improving);
         // Futility: this near the horizon, a static evaluation this far below alpha is not
         // raised by a quiet move. Not when alpha is already a win: no evaluation reaches it,
         // and a faster win may begin with any quiet move (the pruning lengthened mates).
-        let futile = pruning_eval.is_some_and(|eval| {
+        let futile = static_eval.is_some_and(|eval| {
             depth <= params.futility_depth
                 && alpha < MATE_BOUND
                 && eval + params.futility_base + params.futility_margin * depth <= alpha
@@ -1011,12 +936,11 @@ impl<G: Game> Worker<G> {
             {
                 continue;
             }
-            // Late move pruning and futility: near the horizon, once this many moves have
-            // been tried, or when the position is futile, the quiet moves left (all the
-            // rest: captures are ordered first) are not, as long as one move has saved the
-            // side from a known loss.
+            // Futility: when the position is futile, the quiet moves left (all the rest:
+            // captures are ordered first) are not searched, as long as one move has saved
+            // the side from a known loss.
             if ply > 0
-                && (searched >= late_move_limit || futile)
+                && futile
                 && best_score > -MATE_BOUND
                 && !self.exact
                 && !position.is_tactical(mv)
@@ -1025,19 +949,6 @@ impl<G: Game> Worker<G> {
             }
             let quiet = !position.is_tactical(mv);
             let move_index = G::move_index(mv);
-            // History pruning: near the horizon, a quiet move that has failed often here
-            // before is not tried once another move has been.
-            if ply > 0
-                && quiet
-                && searched > 0
-                && depth <= params.history_prune_depth
-                && best_score > -MATE_BOUND
-                && !self.exact
-                && self.histories.score(me, move_index, context)
-                    < -params.history_prune_margin * depth
-            {
-                continue;
-            }
             let nodes_before = self.nodes;
             let mut child = position.clone();
             child.play(mv);
@@ -1066,13 +977,7 @@ impl<G: Game> Worker<G> {
                     &mut child_pv,
                 )
             };
-            let extension = if single_reply {
-                1
-            } else if Some(mv) == tt_move {
-                extension
-            } else {
-                0
-            };
+            let extension = if Some(mv) == tt_move { extension } else { 0 };
             let score = if searched == 0 {
                 search(self, depth - 1 + extension, beta, cut_node)
             } else {
@@ -1086,7 +991,7 @@ impl<G: Game> Worker<G> {
                     && !self.killers[ply].contains(&Some(mv))
                 {
                     let history = self.histories.score(me, move_index, context);
-                    (params.late_move_reduction(depth, searched, is_pv, improving, cut_node)
+                    (params.late_move_reduction(depth, searched, is_pv, cut_node)
                         - history / params.lmr_history_divisor)
                         .clamp(0, depth - 2)
                 } else {
@@ -1140,17 +1045,6 @@ impl<G: Game> Worker<G> {
             return -INFINITY;
         }
         let bound = Bound::of(best_score, original_alpha, beta);
-        // The correction history learns from results that say more than the bound: not a
-        // cut-off below the evaluation, nor a fail-low above it, nor a capture's gain.
-        if let (Some(key), Some(raw)) = (correction_key, raw_eval)
-            && excluded.is_none()
-            && best_score.abs() < MATE_BOUND
-            && best_move.is_none_or(|mv| !position.is_tactical(mv))
-            && !(bound == Bound::Lower && best_score <= static_eval.unwrap_or(raw))
-            && !(bound == Bound::Upper && best_score >= static_eval.unwrap_or(raw))
-        {
-            self.correction.update(key, me, depth, raw, best_score);
-        }
         if !self.exact
             && excluded.is_none()
             && (ply > 0 || (self.root_excluded.is_empty() && self.root_allowed.is_empty()))
@@ -1210,13 +1104,7 @@ impl<G: Game> Worker<G> {
             }
         }
         let original_alpha = alpha;
-        let mut stand_pat = self.evaluate(position, ply);
-        if self.params.correction != 0 && !self.exact {
-            let correction = self
-                .correction
-                .get(position.correction_key(), position.to_move().index());
-            stand_pat = (stand_pat + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-        }
+        let stand_pat = self.evaluate(position, ply);
         if ply >= MAX_PLY {
             return stand_pat;
         }
@@ -1235,13 +1123,8 @@ impl<G: Game> Worker<G> {
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         let mut best_move = None;
-        let wide = (self.params.quiescence_wide != 0).then(|| position.quiescence_moves());
         for (slot, &mv) in moves.iter().enumerate() {
-            let searched = match &wide {
-                Some(quiescence_move) => quiescence_move(mv),
-                None => position.is_tactical(mv),
-            };
-            if !searched {
+            if !position.is_tactical(mv) {
                 continue;
             }
             let mut child = position.clone();
@@ -1282,23 +1165,11 @@ impl<G: Game> Worker<G> {
         scored: &mut Vec<(G::Move, i32)>,
     ) {
         scored.clear();
-        // Above every history (at most three tables of ±16,384), and below the killers
-        // (2^28) or above them.
-        let forcing_bonus = match self.params.forcing_order {
-            1 => 1 << 27,
-            2 => (1 << 28) + (1 << 20),
-            _ => 0,
-        };
-        // Asked of the game only when used: the default orders without it.
-        let forcing = (forcing_bonus != 0).then(|| position.forcing());
         scored.extend(moves.iter().map(|&mv| {
             let score = if Some(mv) == tt_move {
                 1 << 30
             } else if position.is_tactical(mv) {
                 1 << 29
-            } else if forcing.as_ref().is_some_and(|forcing| forcing(mv)) {
-                let history = self.histories.score(me, G::move_index(mv), context);
-                (forcing_bonus + history).max(self.killer_score(ply, mv).unwrap_or(history))
             } else if let Some(score) = self.killer_score(ply, mv) {
                 score
             } else {
