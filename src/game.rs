@@ -78,11 +78,6 @@ impl<M: Copy> MoveList<M> {
         // SAFETY: slots 0..len were written by `push`, and `M: Copy` has no drop glue.
         unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<M>(), self.len) }
     }
-
-    pub fn as_mut_slice(&mut self) -> &mut [M] {
-        // SAFETY: as in `as_slice`.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<M>(), self.len) }
-    }
 }
 
 impl<M: Copy> Extend<M> for MoveList<M> {

@@ -216,9 +216,28 @@ mod tests {
         assert!("rfp_margin".parse::<ParamChanges>().is_err());
         let zero: ParamChanges = "lmr_history_divisor=0".parse().unwrap();
         assert!(SearchParams::DEFAULT.changed(&zero).is_err());
-        // Every name is a field.
+    }
+
+    /// Each name sets its own field and no other: a name matched to the wrong field, or two
+    /// names to one, would change another parameter or leave a value unread.
+    #[test]
+    fn each_name_sets_its_own_field_alone() {
+        let base = SearchParams::DEFAULT;
+        let mut seen = std::collections::HashSet::new();
         for &name in SearchParams::NAMES {
-            assert!(SearchParams::DEFAULT.get(name).is_some(), "{name}");
+            assert!(seen.insert(name), "{name} twice");
+            let value = base.get(name).expect(name).wrapping_add(12_345);
+            let changes: ParamChanges = format!("{name}={value}").parse().expect(name);
+            let changed = base.changed(&changes).expect(name);
+            assert_eq!(changed.get(name), Some(value), "{name}");
+            let others: Vec<&str> = SearchParams::NAMES
+                .iter()
+                .copied()
+                .filter(|&other| other != name && changed.get(other) != base.get(other))
+                .collect();
+            assert!(others.is_empty(), "{name} also changed {others:?}");
+            assert_ne!(changed, base, "{name} changed no field of the struct");
         }
+        assert_eq!(seen.len(), SearchParams::NAMES.len());
     }
 }
