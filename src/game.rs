@@ -78,11 +78,6 @@ impl<M: Copy> MoveList<M> {
         // SAFETY: slots 0..len were written by `push`, and `M: Copy` has no drop glue.
         unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<M>(), self.len) }
     }
-
-    pub fn as_mut_slice(&mut self) -> &mut [M] {
-        // SAFETY: as in `as_slice`.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<M>(), self.len) }
-    }
 }
 
 impl<M: Copy> Extend<M> for MoveList<M> {
@@ -271,32 +266,13 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// Material alone (what has been won and what is left) from the view of
     /// [`Game::to_move`]: the evaluation of the simple reference players.
     fn material(&self) -> i32;
-    /// A cheap key of what the static evaluation tends to misjudge alike, for the search's
-    /// correction history ([`crate::search`]): by default the material balance and the
-    /// network's output bucket (how far the game has gone).
-    fn correction_key(&self) -> u64 {
-        let material = self.material() as u64;
-        (material ^ (self.network_bucket() as u64) << 32).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32
-    }
     /// The search's pruning margins and depths for this game (measured per game:
     /// docs/strength.md).
     const SEARCH_PARAMS: crate::search::SearchParams = crate::search::SearchParams::DEFAULT;
     /// Whether a move changes material (a capture): searched first and in quiescence.
     fn is_tactical(&self, mv: Self::Move) -> bool;
-    /// Which quiet moves this game expects to threaten at once (Abraxas: a placement that
-    /// completes a line once the plate slides, and so captures and places again): the
-    /// search may order them before the other quiet moves (`forcing_order`). Asked once a
-    /// node, so a game computes what its moves share a single time.
-    fn forcing(&self) -> impl Fn(Self::Move) -> bool {
-        |_| false
-    }
-    /// The moves quiescence searches with `quiescence_wide` on: by default the tactical
-    /// ones; a game adds the few quiet decisions that settle a capture already under way.
-    fn quiescence_moves(&self) -> impl Fn(Self::Move) -> bool {
-        |mv| self.is_tactical(mv)
-    }
     /// Whether the game is not over here and quiescence would search none of the moves
-    /// (neither tactical nor [`Game::quiescence_moves`]): quiescence then skips listing
+    /// (none is tactical): quiescence then skips listing
     /// them, most of its cost where quiet moves are many (Abraxas' placements).
     fn nothing_to_resolve(&self) -> bool {
         false

@@ -961,111 +961,12 @@ fn print_perft_table() {
     }
 }
 
-// ---------------------------------------------------------------------------------------
-// The search's forcing moves (`Game::forcing`)
-// ---------------------------------------------------------------------------------------
-
-fn forcing_moves(p: &Position) -> Vec<String> {
-    let forcing = p.forcing();
-    p.moves()
-        .into_iter()
-        .filter(|&m| forcing(m))
-        .map(|m| m.to_string())
-        .collect()
-}
-
-#[test]
-fn forcing_placements_complete_a_line_where_the_plate_slides_and_stops_block_them() {
-    // From the start the plate slides to se, where column d runs d2-d4 and d6-d8 and rank
-    // 5 runs a5-c5 and e5-g5 over dots: d5 joins four runs, d1 and h5 lengthen one each.
-    let start = Position::start(Rules::default());
-    assert_eq!(start.forcing_holes(), mask("d1 d5 h5"));
-    assert_eq!(forcing_moves(&start), ["d1", "d5", "h5"]);
-    // Player 1 took d5 and replays; player 2 may stop before. The plate goes on to ne,
-    // where d4, d8 and h4 complete lines: stop stones there are the forcing ones.
-    let stop_before = after(START, &["d5", "xd5"]);
-    assert_eq!(stop_before.phase(), Phase::StopBefore);
-    assert_eq!(forcing_moves(&stop_before), ["!d4", "!h4", "!d8"]);
-    // Player 2 passes: now player 1's red stones there are.
-    let replay = after(START, &["d5", "xd5", "pass"]);
-    assert_eq!(forcing_moves(&replay), ["d4", "h4", "d8"]);
-    // Player 1 placed d4, making column d1-d7 and rank a4-g4 at ne: a stop stone on any
-    // free hole of those lines breaks one before the slide.
-    let stop_after = after(START, &["d5", "xd5", "pass", "d4"]);
-    assert_eq!(stop_after.phase(), Phase::StopAfter);
-    assert_eq!(
-        stop_after.forcing_holes(),
-        mask("d1 d2 d3 d5 d6 d7 a4 b4 c4 e4 f4 g4")
-    );
-    assert!(
-        forcing_moves(&stop_after)
-            .iter()
-            .all(|m| m.starts_with('!'))
-    );
-}
-
-#[test]
-fn forcing_placements_are_the_placements_that_capture() {
-    // Where no line lies at the next corner yet, a placement captures after the slide
-    // exactly when it completes one there: checked by playing every placement of random
-    // games.
-    let mut checked = 0;
-    along_random_games(11, 200, |p| {
-        let mut lines = [0u64; 40];
-        let next = p.red_holes_at(p.corner().next());
-        if p.phase() != Phase::Place || p.pool() == 0 || lines_of(next, &mut lines) > 0 {
-            return;
-        }
-        let forcing = p.forcing();
-        for m in p
-            .moves()
-            .into_iter()
-            .filter(|m| matches!(m, Move::Place(_)))
-        {
-            let mut child = p.clone();
-            child.play(m);
-            // The slide the forcing holes look at: no stop, or after one the slide.
-            match child.phase() {
-                Phase::StopAfter => child.play(Move::Pass),
-                Phase::Decide => child.play(Move::Slide),
-                _ => {}
-            }
-            let captures = child.phase() == Phase::Capture;
-            assert_eq!(forcing(m), captures, "{m} in {p}");
-            checked += 1;
-        }
-    });
-    assert!(checked > 1000, "{checked}");
-}
-
-#[test]
-fn the_null_move_slides_the_plate_and_passes_the_turn_only_where_no_capture_waits() {
-    let start = Position::start(Rules::default());
-    let null = start.null_move().expect("the start has a quiet pass");
-    assert_eq!(null.corner(), Corner::Se);
-    assert_eq!((null.side(), null.phase()), (Player::Two, Phase::Place));
-    assert_eq!((null.pool(), null.red_stones()), (24, 0));
-    assert_eq!(null.hash(), null.compute_hash());
-    // A stone on d5 lies in two lines once the plate is at se: every placement captures.
-    let waiting = parse(&pos("sw", 1, "p", "-", "d5", "", (0, 0), (3, 3)));
-    assert!(waiting.null_move().is_none());
-    // Only placements can be given up: not a capture, a stop or slide-or-stay.
-    assert!(after(START, &["d5"]).null_move().is_none());
-    assert!(after(START, &["d5", "xd5"]).null_move().is_none());
-    // In a replay the placer gives up the rest of the turn.
-    let replay = after(START, &["d5", "xd5", "pass"]);
-    let null = replay.null_move().expect("a replay with no line waiting");
-    assert_eq!((null.side(), null.corner()), (Player::Two, Corner::Ne));
-    assert_eq!(null.hash(), null.compute_hash());
-}
-
 #[test]
 fn where_nothing_is_left_to_resolve_no_move_is_tactical_and_the_game_goes_on() {
     let (mut quiet, mut other) = (0, 0);
     along_random_games(12, 300, |p| {
         let ms = p.moves();
-        let wide = p.quiescence_moves();
-        let searched = ms.iter().any(|&m| p.is_tactical(m) || wide(m));
+        let searched = ms.iter().any(|&m| p.is_tactical(m));
         if p.nothing_to_resolve() {
             assert!(!ms.is_empty() && p.outcome().is_none(), "{p}");
             assert!(!searched, "{p}");

@@ -70,8 +70,6 @@ impl Game for Position {
         continuation_history: 0,
         quiescence_table: 0,
         lmr_non_pv: 100,
-        // Its null move (a placement given up) did not gain (docs/experiments.md).
-        null_move: 0,
         ..SearchParams::DEFAULT
     };
 
@@ -98,41 +96,9 @@ impl Game for Position {
         matches!(mv, Move::Capture(_))
     }
 
-    /// A red stone that completes a line where the plate slides to (the turn captures and
-    /// the placer places again), and a stop stone that keeps such a line from forming.
-    fn forcing(&self) -> impl Fn(Move) -> bool {
-        let holes = self.forcing_holes();
-        // In phase `p` the mover's own stop stone there would only block their line.
-        let stop = self.phase() != Phase::Place;
-        move |mv| match mv {
-            Move::Place(h) => holes >> h & 1 != 0,
-            Move::Blue(h) => stop && holes >> h & 1 != 0,
-            _ => false,
-        }
-    }
-
     /// A placement: captures, stops and slide-or-stay come only after one.
     fn nothing_to_resolve(&self) -> bool {
         self.phase() == Phase::Place && self.outcome().is_none()
-    }
-
-    fn null_move(&self) -> Option<Position> {
-        Position::null_move(self)
-    }
-
-    /// Captures, and the decisions between a line's completion and its capture: a stop
-    /// stone that breaks the line, and slide or stay after a stop.
-    fn quiescence_moves(&self) -> impl Fn(Move) -> bool {
-        let stops = if self.phase() == Phase::StopAfter {
-            self.forcing_holes()
-        } else {
-            0
-        };
-        move |mv| match mv {
-            Move::Capture(_) | Move::Slide | Move::Stay => true,
-            Move::Blue(h) => stops >> h & 1 != 0,
-            _ => false,
-        }
     }
 
     /// No blue stop stones: they are half of all placements and every stop decision, so

@@ -110,13 +110,6 @@ pub(crate) fn run_holes(red: u64, dir: (u32, u64)) -> u64 {
     starts4 | f1 | f2 | fwd(f2, dir)
 }
 
-/// Every hole of the lines among `red`: the run holes of each direction together.
-#[inline]
-pub(crate) fn line_holes(red: u64) -> u64 {
-    DIRS.into_iter()
-        .fold(0, |all, dir| all | run_holes(red, dir))
-}
-
 /// The lines (maximal runs of at least 4 red holes in a row, column or diagonal) among
 /// `red`, each as a hole mask, appended to `out`; returns how many.
 pub fn lines_of(red: u64, out: &mut [u64; 40]) -> usize {
@@ -347,47 +340,10 @@ impl Position {
         buf[..n].to_vec()
     }
 
-    /// The free holes where this decision changes what the next slide captures: in phase
-    /// `p` a red stone from the pool placed there completes a line (none with the pool
-    /// empty); in phase `s` a stop stone there takes a hole the mover could complete a
-    /// line with; in phase `a` it breaks a line the placement made.
-    pub fn forcing_holes(&self) -> u64 {
-        let red = self.red_holes_at(self.corner.next());
-        let free = self.free();
-        match self.phase {
-            Phase::Place if self.pool > 0 => super::eval::completing_holes(red, free),
-            Phase::StopBefore => super::eval::completing_holes(red, free),
-            Phase::StopAfter => line_holes(red) & free,
-            _ => 0,
-        }
-    }
-
-    /// The placer gives up this placement, for the search's null move: the plate slides
-    /// and the turn passes. `None` outside phase `p`, and where a line at the next corner
-    /// already holds a stone (every placement captures there: no quiet pass to compare).
-    pub fn null_move(&self) -> Option<Position> {
-        if self.phase != Phase::Place || self.won() {
-            return None;
-        }
-        let next = self.corner.next();
-        if self.capture_due_at(next) {
-            return None;
-        }
-        let mut null = self.clone();
-        null.set_corner(next);
-        null.end_turn();
-        Some(null)
-    }
-
     /// Whether some line holds a red stone (a capture is due).
     pub fn capture_due(&self) -> bool {
-        self.capture_due_at(self.corner)
-    }
-
-    /// Whether some line would hold a red stone with the plate in `corner`.
-    fn capture_due_at(&self, corner: Corner) -> bool {
-        // `line_holes` per direction, so that the first direction with a stone answers.
-        let red = self.red_holes_at(corner);
+        // Direction by direction, so that the first direction with a stone answers.
+        let red = self.red_holes();
         DIRS.iter().any(|&dir| run_holes(red, dir) & self.red != 0)
     }
 

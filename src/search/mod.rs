@@ -5,11 +5,10 @@
 //! extra move after a capture) the child's score is taken as it is and the window is passed
 //! unchanged; only when the side changes is the score negated and the window flipped.
 
-mod correction;
 mod eval_cache;
 mod history;
 mod line;
-mod ordering;
+mod movepick;
 mod params;
 mod score;
 mod skill;
@@ -29,11 +28,10 @@ pub const MAX_MULTIPV: usize = 64;
 use crate::game::{Game, MoveList, Outcome};
 use crate::nnue::{Evaluator, Network};
 use crate::tt::{Bound, Table};
-use correction::Correction;
 use eval_cache::EvalCache;
 use history::{Context, Histories};
 use line::Line;
-use ordering::pick_next;
+use movepick::{MovePicker, Stage};
 use score::{INFINITY, MATE_BOUND, mate_distance_window, score_from_tt, score_to_tt};
 use stack::Stack;
 use std::sync::Arc;
@@ -98,19 +96,9 @@ struct Worker<G: Game> {
     index: usize,
     /// How often quiet moves caused cut-offs.
     histories: Histories,
-    /// How far searches found the static evaluation off, by structure.
-    correction: Correction,
-    killers: [[Option<G::Move>; 2]; MAX_PLY + 1],
     line: Line,
-    /// What the search knows of each ply of the current line.
+    /// What the search knows and keeps of each ply of the current line.
     stack: Stack<G::Move>,
-    /// Per ply: the move a singular-extension search leaves out (`None`: an ordinary
-    /// search).
-    excluded: [Option<G::Move>; MAX_PLY + 2],
-    /// Per ply: the ordered moves and the quiet moves tried of the node there, kept from
-    /// node to node so that a node does not allocate them.
-    scored_lists: Vec<Vec<(G::Move, i32)>>,
-    quiet_lists: Vec<Vec<usize>>,
     /// The depth of the iteration being searched (extensions stop at twice it).
     root_depth: i32,
     /// This game's pruning margins ([`Game::SEARCH_PARAMS`]).
@@ -270,9 +258,8 @@ impl<G: Game> Searcher<G> {
         self.clear_table();
         self.each_worker(|worker| {
             worker.histories.clear();
-            worker.correction.clear();
             worker.eval_cache.clear();
-            worker.killers = [[None; 2]; MAX_PLY + 1];
+            worker.stack.clear_killers();
         });
     }
 
@@ -410,13 +397,8 @@ impl<G: Game> Worker<G> {
             shared,
             index,
             histories: Histories::new(G::MOVE_INDEX_LIMIT),
-            correction: Correction::new(),
-            killers: [[None; 2]; MAX_PLY + 1],
             line: Line::new(),
             stack: Stack::new(),
-            excluded: [None; MAX_PLY + 2],
-            scored_lists: vec![Vec::new(); MAX_PLY],
-            quiet_lists: vec![Vec::new(); MAX_PLY],
             root_depth: 0,
             params: G::SEARCH_PARAMS,
             nodes: 0,
@@ -664,17 +646,10 @@ impl<G: Game> Worker<G> {
             if self.aborted {
                 return score;
             }
-            let recenter = params.aspiration_recenter != 0;
             if score <= alpha {
-                if recenter {
-                    beta = (alpha + beta) / 2;
-                    alpha = (score - delta).max(-INFINITY);
-                } else {
-                    alpha = (alpha - delta).max(-INFINITY);
-                }
+                alpha = (alpha - delta).max(-INFINITY);
             } else if score >= beta {
-                let from = if recenter { score } else { beta };
-                beta = (from + delta).min(INFINITY);
+                beta = (beta + delta).min(INFINITY);
             } else {
                 return score;
             }
@@ -807,7 +782,7 @@ impl<G: Game> Worker<G> {
         } else {
             None
         };
-        let excluded = self.excluded[ply];
+        let excluded = self.stack[ply].excluded;
         if let Some(hit) =
             hit.filter(|h| ply > 0 && !is_pv && excluded.is_none() && h.depth >= depth as u32)
         {
@@ -828,166 +803,52 @@ impl<G: Game> Worker<G> {
             depth
         };
         let me = position.to_move().index();
-        let raw_eval = (!self.exact).then(|| self.evaluate(position, ply));
-        let correction_key = if self.params.correction == 0 {
-            None
-        } else {
-            Some(position.correction_key())
-        };
-        let static_eval = raw_eval.map(|eval| match correction_key {
-            Some(key) => {
-                (eval + self.correction.get(key, me)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-            }
-            None => eval,
-        });
+        let static_eval = (!self.exact).then(|| self.evaluate(position, ply));
         self.stack.enter(ply, me, static_eval);
         let improving = self.stack.improving(ply);
         let params = self.params;
-        // The pruning below reads the table's score where it is a better guess than the
-        // static evaluation: a bound on the side the evaluation errs on, from a real search
-        // (depth > 0: not quiescence's, nor a draw by repetition stored at depth 0).
-        let pruning_eval = match (static_eval, hit) {
-            (Some(eval), Some(hit))
-                if params.tt_eval != 0 && excluded.is_none() && hit.depth > 0 =>
-            {
-                let score = score_from_tt(hit.score, ply);
-                let better = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score > eval,
-                    Bound::Upper => score < eval,
-                };
-                Some(if better && score.abs() < MATE_BOUND {
-                    score
-                } else {
-                    eval
-                })
-            }
-            _ => static_eval,
-        };
-        // Reverse futility: a position this far above beta this near the horizon keeps a
-        // cut-off whatever is played (the margin grows with the depth left, and shrinks
-        // when the side to move's evaluation has risen since its previous decision).
-        if let Some(eval) = pruning_eval
-            && !is_pv
-            && ply > 0
-            && excluded.is_none()
-            && depth <= params.rfp_depth
-            && eval < MATE_BOUND
-            && beta > -MATE_BOUND
-            && eval - params.rfp_margin * (depth - i32::from(improving)) >= beta
+        let prunable = !is_pv && ply > 0 && excluded.is_none();
+        if let Some(score) = static_eval
+            .filter(|_| prunable)
+            .and_then(|eval| self.reverse_futility(eval, depth, beta, improving))
         {
-            return (eval + beta) / 2;
+            return score;
         }
-        // Razoring: this far below alpha this near the horizon, only a capture can save
-        // the node; if quiescence finds none that does, the node fails low.
-        if let Some(eval) = pruning_eval
-            && !is_pv
-            && ply > 0
-            && excluded.is_none()
-            && depth <= params.razor_depth
-            && alpha.abs() < MATE_BOUND
-            && eval + params.razor_margin * depth < alpha
+        if prunable
+            && let Some(eval) = static_eval
+            && let Some(score) = self.null_move_cut(position, eval, depth, ply, beta, cut_node)
         {
-            let score = self.quiescence(position, ply, alpha, alpha + 1);
-            if self.aborted {
-                return 0;
-            }
-            if score <= alpha {
-                return score;
-            }
+            return score;
         }
-        // Null move: if handing the opponent a free move still leaves us above beta, a real
-        // move will too (skipped in PV nodes, near mates and where the game has no pass).
-        let null = (params.null_move != 0
-            && !is_pv
-            && ply > 0
-            && excluded.is_none()
-            && depth >= 3
-            && beta.abs() < MATE_BOUND)
-            .then_some(pruning_eval)
-            .flatten()
-            .filter(|&eval| eval >= beta)
-            .and_then(|_| position.null_move());
-        if let (Some(null), Some(eval)) = (null, pruning_eval) {
-            let reduction = params.null_move_reduction(depth, eval - beta);
-            let mut null_pv = Pv::new();
-            self.stack.play(ply, None);
-            self.line.push(key);
-            let score = -self.negamax(
-                &null,
-                depth - 1 - reduction,
-                ply + 1,
-                -beta,
-                -beta + 1,
-                !cut_node,
-                &mut null_pv,
-            );
-            self.line.pop();
-            if self.aborted {
-                return 0;
-            }
-            if score >= beta {
-                return score.min(MATE_BOUND);
-            }
-        }
-        // Singular extension: when the table's move, searched before to nearly this depth
-        // and found to cut, is the only move that holds (the others, searched shallower
-        // without it, all fall short of its score by a margin), it is searched a ply
-        // deeper. If another move holds as well and even the lowered bound is above beta,
-        // the node cuts at once (multi-cut).
-        let mut extension = 0;
-        if let (Some(tt_move), Some(hit)) = (tt_move, hit)
-            && params.singular_depth > 0
-            && ply > 0
-            && excluded.is_none()
-            && depth >= params.singular_depth
-            && (ply as i32) < 2 * self.root_depth
-            && hit.bound != Bound::Upper
-            && hit.depth + 3 >= depth as u32
-        {
-            let tt_score = score_from_tt(hit.score, ply);
-            if tt_score.abs() < MATE_BOUND {
-                let singular_beta = tt_score - params.singular_margin * depth;
-                self.excluded[ply] = Some(tt_move);
-                let mut singular_pv = Pv::new();
-                let score = self.negamax(
+        let extension = match (tt_move, hit) {
+            (Some(tt_move), Some(hit)) if ply > 0 && excluded.is_none() => {
+                match self.singular(
                     position,
-                    (depth - 1) / 2,
+                    tt_move,
+                    hit,
+                    depth,
                     ply,
-                    singular_beta - 1,
-                    singular_beta,
+                    beta,
                     cut_node,
-                    &mut singular_pv,
-                );
-                self.excluded[ply] = None;
-                // The search at this ply wrote its own frame: the same position's.
-                self.stack.enter(ply, me, static_eval);
-                if self.aborted {
-                    return 0;
-                }
-                if score < singular_beta {
-                    let double = params.singular_double > 0
-                        && !is_pv
-                        && score < singular_beta - params.singular_double;
-                    extension = 1 + i32::from(double);
-                } else if singular_beta >= beta {
-                    return singular_beta;
-                } else if tt_score >= beta {
-                    extension = -params.singular_negative;
+                    static_eval,
+                ) {
+                    Ok(extension) => extension,
+                    Err(score) => return score,
                 }
             }
-        }
-        // A position with a single legal move (Abraxas' only way to capture, a lone
-        // decision) costs no depth: the move is searched at the node's own depth.
-        let single_reply = params.single_reply != 0
-            && moves.len() == 1
-            && ply > 0
-            && (ply as i32) < 2 * self.root_depth;
+            _ => 0,
+        };
         let context = self.context(ply, me);
-        let mut scored = std::mem::take(&mut self.scored_lists[ply]);
-        self.order(position, &moves, tt_move, ply, me, context, &mut scored);
+        let mut picker = MovePicker::new(
+            std::mem::take(&mut self.stack[ply].scored),
+            &moves,
+            tt_move,
+            self.stack[ply].killers,
+            |mv| position.is_tactical(mv),
+            |mv| self.histories.score(me, G::move_index(mv), context),
+        );
         // The quiet moves searched here (move indices), for the malus when another cuts.
-        let mut quiets_tried = std::mem::take(&mut self.quiet_lists[ply]);
+        let mut quiets_tried = std::mem::take(&mut self.stack[ply].quiets);
         quiets_tried.clear();
 
         let original_alpha = alpha;
@@ -995,53 +856,29 @@ impl<G: Game> Worker<G> {
         let mut best_move = None;
         let mut child_pv = Pv::new();
         let mut searched = 0;
-        let late_move_limit = params.late_move_limit(depth, improving);
         // Futility: this near the horizon, a static evaluation this far below alpha is not
         // raised by a quiet move. Not when alpha is already a win: no evaluation reaches it,
         // and a faster win may begin with any quiet move (the pruning lengthened mates).
-        let futile = pruning_eval.is_some_and(|eval| {
+        let futile = static_eval.is_some_and(|eval| {
             depth <= params.futility_depth
                 && alpha < MATE_BOUND
                 && eval + params.futility_base + params.futility_margin * depth <= alpha
         });
-        for i in 0..scored.len() {
-            let mv = pick_next(&mut scored, i);
+        while let Some((mv, stage)) = picker.next() {
             if Some(mv) == excluded {
                 continue;
             }
-            if ply == 0
-                && (self.root_excluded.contains(&mv)
-                    || !(self.root_allowed.is_empty() || self.root_allowed.contains(&mv)))
-            {
+            if ply == 0 && self.root_skips(mv) {
                 continue;
-            }
-            // Late move pruning and futility: near the horizon, once this many moves have
-            // been tried, or when the position is futile, the quiet moves left (all the
-            // rest: captures are ordered first) are not, as long as one move has saved the
-            // side from a known loss.
-            if ply > 0
-                && (searched >= late_move_limit || futile)
-                && best_score > -MATE_BOUND
-                && !self.exact
-                && !position.is_tactical(mv)
-            {
-                break;
             }
             let quiet = !position.is_tactical(mv);
-            let move_index = G::move_index(mv);
-            // History pruning: near the horizon, a quiet move that has failed often here
-            // before is not tried once another move has been.
-            if ply > 0
-                && quiet
-                && searched > 0
-                && depth <= params.history_prune_depth
-                && best_score > -MATE_BOUND
-                && !self.exact
-                && self.histories.score(me, move_index, context)
-                    < -params.history_prune_margin * depth
-            {
-                continue;
+            // Futility: when the position is futile, the quiet moves left (all the rest:
+            // captures are ordered first) are not searched, as long as one move has saved
+            // the side from a known loss.
+            if ply > 0 && futile && best_score > -MATE_BOUND && !self.exact && quiet {
+                break;
             }
+            let move_index = G::move_index(mv);
             let nodes_before = self.nodes;
             let mut child = position.clone();
             child.play(mv);
@@ -1070,29 +907,15 @@ impl<G: Game> Worker<G> {
                     &mut child_pv,
                 )
             };
-            let extension = if single_reply {
-                1
-            } else if Some(mv) == tt_move {
-                extension
-            } else {
-                0
-            };
+            let extension = if Some(mv) == tt_move { extension } else { 0 };
             let score = if searched == 0 {
                 search(self, depth - 1 + extension, beta, cut_node)
             } else {
                 // Late quiet moves are searched shallower first; one that surprises is
                 // searched again at full depth.
-                // A move with a good history is reduced less, one with a bad history more.
-                let reduction = if !self.exact
-                    && depth >= 3
-                    && searched >= params.lmr_moves.max(1) as usize
-                    && quiet
-                    && !self.killers[ply].contains(&Some(mv))
-                {
+                let reduction = if stage == Stage::Quiet {
                     let history = self.histories.score(me, move_index, context);
-                    (params.late_move_reduction(depth, searched, is_pv, improving, cut_node)
-                        - history / params.lmr_history_divisor)
-                        .clamp(0, depth - 2)
+                    self.reduction(depth, searched, is_pv, cut_node, history)
                 } else {
                     0
                 };
@@ -1108,11 +931,7 @@ impl<G: Game> Worker<G> {
             self.line.pop();
             searched += 1;
             if ply == 0 {
-                let spent = self.nodes - nodes_before;
-                match self.root_move_nodes.iter_mut().find(|(m, _)| *m == mv) {
-                    Some((_, nodes)) => *nodes += spent,
-                    None => self.root_move_nodes.push((mv, spent)),
-                }
+                self.count_root_move(mv, self.nodes - nodes_before);
             }
             if self.aborted {
                 return 0;
@@ -1137,44 +956,200 @@ impl<G: Game> Worker<G> {
                 quiets_tried.push(move_index);
             }
         }
-        self.scored_lists[ply] = scored;
-        self.quiet_lists[ply] = quiets_tried;
+        self.stack[ply].scored = picker.into_list();
+        self.stack[ply].quiets = quiets_tried;
         if searched == 0 {
             // Every root move was excluded by MultiPV: nothing to report.
             return -INFINITY;
         }
-        let bound = Bound::of(best_score, original_alpha, beta);
-        // The correction history learns from results that say more than the bound: not a
-        // cut-off below the evaluation, nor a fail-low above it, nor a capture's gain.
-        if let (Some(key), Some(raw)) = (correction_key, raw_eval)
-            && excluded.is_none()
-            && best_score.abs() < MATE_BOUND
-            && best_move.is_none_or(|mv| !position.is_tactical(mv))
-            && !(bound == Bound::Lower && best_score <= static_eval.unwrap_or(raw))
-            && !(bound == Bound::Upper && best_score >= static_eval.unwrap_or(raw))
-        {
-            self.correction.update(key, me, depth, raw, best_score);
-        }
-        if !self.exact
-            && excluded.is_none()
-            && (ply > 0 || (self.root_excluded.is_empty() && self.root_allowed.is_empty()))
-        {
-            let slot = best_move.and_then(|best| moves.iter().position(|&mv| mv == best));
-            // A result of exactly 0 is stored at depth 0: its move still orders the moves,
-            // but its score never cuts another search of the position (another thread's
-            // above all). A repetition's draw is 0 and holds on its own line only; with
-            // two threads, 0s stored at their depth made Akiba's second bench position
-            // score 8 to 60 instead of 151 (docs/experiments.md, 3e8ddf9).
-            let depth = if best_score == 0 { 0 } else { depth as u32 };
-            self.tt.store(
+        if excluded.is_none() {
+            self.store_result(
                 key,
-                slot.map(|s| s as u16),
-                score_to_tt(best_score, ply),
+                &moves,
+                best_move,
+                best_score,
+                original_alpha,
+                beta,
                 depth,
-                bound,
+                ply,
             );
         }
         best_score
+    }
+
+    /// Reverse futility (static null move): a position this far above beta this near the
+    /// horizon keeps a cut-off whatever is played (the margin grows with the depth left,
+    /// and shrinks when the side to move's evaluation has risen since its previous
+    /// decision). The score to return, or `None` to search on.
+    fn reverse_futility(&self, eval: i32, depth: i32, beta: i32, improving: bool) -> Option<i32> {
+        let params = &self.params;
+        (depth <= params.rfp_depth
+            && eval < MATE_BOUND
+            && beta > -MATE_BOUND
+            && eval - params.rfp_margin * (depth - i32::from(improving)) >= beta)
+            .then_some((eval + beta) / 2)
+    }
+
+    /// Null move: if handing the opponent a free move still leaves us above beta, a real
+    /// move will too (skipped near mates and where the game has no pass). The score to
+    /// return, or `None` to search on.
+    fn null_move_cut(
+        &mut self,
+        position: &G,
+        eval: i32,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        cut_node: bool,
+    ) -> Option<i32> {
+        if self.params.null_move == 0 || depth < 3 || beta.abs() >= MATE_BOUND || eval < beta {
+            return None;
+        }
+        let null = position.null_move()?;
+        let mut null_pv = Pv::new();
+        self.stack.play(ply, None);
+        self.line.push(position.hash());
+        let score = -self.negamax(
+            &null,
+            depth - 1 - self.params.null_base,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            !cut_node,
+            &mut null_pv,
+        );
+        self.line.pop();
+        if self.aborted {
+            return Some(0);
+        }
+        (score >= beta).then_some(score.min(MATE_BOUND))
+    }
+
+    /// Singular extension: when the table's move, searched before to nearly this depth
+    /// and found to cut, is the only move that holds (the others, searched shallower
+    /// without it, all fall short of its score by a margin), it is searched a ply
+    /// deeper: `Ok(1)`. If another move holds as well and even the lowered bound is above
+    /// beta, the node cuts at once (multi-cut): `Err` with the score to return.
+    #[allow(clippy::too_many_arguments)]
+    fn singular(
+        &mut self,
+        position: &G,
+        tt_move: G::Move,
+        hit: crate::tt::Hit,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        cut_node: bool,
+        static_eval: Option<i32>,
+    ) -> Result<i32, i32> {
+        let params = self.params;
+        if params.singular_depth <= 0
+            || depth < params.singular_depth
+            || (ply as i32) >= 2 * self.root_depth
+            || hit.bound == Bound::Upper
+            || hit.depth + 3 < depth as u32
+        {
+            return Ok(0);
+        }
+        let tt_score = score_from_tt(hit.score, ply);
+        if tt_score.abs() >= MATE_BOUND {
+            return Ok(0);
+        }
+        let singular_beta = tt_score - params.singular_margin * depth;
+        self.stack[ply].excluded = Some(tt_move);
+        let mut singular_pv = Pv::new();
+        let score = self.negamax(
+            position,
+            (depth - 1) / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            cut_node,
+            &mut singular_pv,
+        );
+        self.stack[ply].excluded = None;
+        // The search at this ply wrote its own frame: the same position's.
+        self.stack
+            .enter(ply, position.to_move().index(), static_eval);
+        if self.aborted {
+            Err(0)
+        } else if score < singular_beta {
+            Ok(1)
+        } else if singular_beta >= beta {
+            Err(singular_beta)
+        } else {
+            Ok(0)
+        }
+    }
+
+    /// Whether MultiPV (a line already reported) or `searchmoves` leaves the root move `mv`
+    /// out.
+    fn root_skips(&self, mv: G::Move) -> bool {
+        self.root_excluded.contains(&mv)
+            || !(self.root_allowed.is_empty() || self.root_allowed.contains(&mv))
+    }
+
+    /// Late move reduction of the `searched`-th quiet move (not a killer) of a node at
+    /// `depth`: a move with a good `history` is reduced less, one with a bad history more.
+    fn reduction(
+        &self,
+        depth: i32,
+        searched: usize,
+        is_pv: bool,
+        cut_node: bool,
+        history: i32,
+    ) -> i32 {
+        let params = &self.params;
+        if self.exact || depth < 3 || searched < params.lmr_moves.max(1) as usize {
+            return 0;
+        }
+        (params.late_move_reduction(depth, searched, is_pv, cut_node)
+            - history / params.lmr_history_divisor)
+            .clamp(0, depth - 2)
+    }
+
+    /// Counts `spent` nodes under the root move `mv` (for time management).
+    fn count_root_move(&mut self, mv: G::Move, spent: u64) {
+        match self.root_move_nodes.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, nodes)) => *nodes += spent,
+            None => self.root_move_nodes.push((mv, spent)),
+        }
+    }
+
+    /// Stores a node's result in the table (not in exact mode, nor at a root whose moves
+    /// MultiPV or `searchmoves` narrowed).
+    #[allow(clippy::too_many_arguments)]
+    fn store_result(
+        &self,
+        key: u64,
+        moves: &[G::Move],
+        best_move: Option<G::Move>,
+        best_score: i32,
+        original_alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+    ) {
+        if self.exact
+            || (ply == 0 && !(self.root_excluded.is_empty() && self.root_allowed.is_empty()))
+        {
+            return;
+        }
+        let bound = Bound::of(best_score, original_alpha, beta);
+        let slot = best_move.and_then(|best| moves.iter().position(|&mv| mv == best));
+        // A result of exactly 0 is stored at depth 0: its move still orders the moves,
+        // but its score never cuts another search of the position (another thread's
+        // above all). A repetition's draw is 0 and holds on its own line only; with
+        // two threads, 0s stored at their depth made Akiba's second bench position
+        // score 8 to 60 instead of 151 (docs/experiments.md, 3e8ddf9).
+        let depth = if best_score == 0 { 0 } else { depth as u32 };
+        self.tt.store(
+            key,
+            slot.map(|s| s as u16),
+            score_to_tt(best_score, ply),
+            depth,
+            bound,
+        );
     }
 
     /// Captures only, until the position is quiet. The side to move may always stand pat,
@@ -1214,13 +1189,7 @@ impl<G: Game> Worker<G> {
             }
         }
         let original_alpha = alpha;
-        let mut stand_pat = self.evaluate(position, ply);
-        if self.params.correction != 0 && !self.exact {
-            let correction = self
-                .correction
-                .get(position.correction_key(), position.to_move().index());
-            stand_pat = (stand_pat + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-        }
+        let stand_pat = self.evaluate(position, ply);
         if ply >= MAX_PLY {
             return stand_pat;
         }
@@ -1239,13 +1208,8 @@ impl<G: Game> Worker<G> {
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         let mut best_move = None;
-        let wide = (self.params.quiescence_wide != 0).then(|| position.quiescence_moves());
         for (slot, &mv) in moves.iter().enumerate() {
-            let searched = match &wide {
-                Some(quiescence_move) => quiescence_move(mv),
-                None => position.is_tactical(mv),
-            };
-            if !searched {
+            if !position.is_tactical(mv) {
                 continue;
             }
             let mut child = position.clone();
@@ -1270,59 +1234,6 @@ impl<G: Game> Worker<G> {
         }
         store(self, best, best_move);
         best
-    }
-
-    /// Fills `scored` with each move and its ordering score: TT move, captures, killers,
-    /// then history.
-    #[allow(clippy::too_many_arguments)]
-    fn order(
-        &self,
-        position: &G,
-        moves: &[G::Move],
-        tt_move: Option<G::Move>,
-        ply: usize,
-        me: usize,
-        context: Context,
-        scored: &mut Vec<(G::Move, i32)>,
-    ) {
-        scored.clear();
-        // Above every history (at most three tables of ±16,384), and below the killers
-        // (2^28) or above them.
-        let forcing_bonus = match self.params.forcing_order {
-            1 => 1 << 27,
-            2 => (1 << 28) + (1 << 20),
-            _ => 0,
-        };
-        // Asked of the game only when used: the default orders without it.
-        let forcing = (forcing_bonus != 0).then(|| position.forcing());
-        scored.extend(moves.iter().map(|&mv| {
-            let score = if Some(mv) == tt_move {
-                1 << 30
-            } else if position.is_tactical(mv) {
-                1 << 29
-            } else if forcing.as_ref().is_some_and(|forcing| forcing(mv)) {
-                let history = self.histories.score(me, G::move_index(mv), context);
-                (forcing_bonus + history).max(self.killer_score(ply, mv).unwrap_or(history))
-            } else if let Some(score) = self.killer_score(ply, mv) {
-                score
-            } else {
-                self.histories.score(me, G::move_index(mv), context)
-            };
-            (mv, score)
-        }));
-    }
-
-    /// A killer's ordering score at `ply` (the first above the second), `None` for another
-    /// move.
-    fn killer_score(&self, ply: usize, mv: G::Move) -> Option<i32> {
-        let killers = &self.killers[ply];
-        if killers[0] == Some(mv) {
-            Some(1 << 28)
-        } else if killers[1] == Some(mv) {
-            Some((1 << 28) - 1)
-        } else {
-            None
-        }
     }
 
     /// The decisions above the node at `ply` (of player `me`) that key its continuation
@@ -1355,11 +1266,7 @@ impl<G: Game> Worker<G> {
         context: Context,
         tried: &[usize],
     ) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(mv) {
-            killers[1] = killers[0];
-            killers[0] = Some(mv);
-        }
+        self.stack.add_killer(ply, mv);
         let bonus = history::bonus(depth);
         self.histories.update(me, G::move_index(mv), context, bonus);
         for &other in tried {

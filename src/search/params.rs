@@ -43,85 +43,43 @@ search_params! {
     /// far above beta per ply of depth (one ply less when improving) returns at once.
     rfp_depth: off 0, default 6;
     rfp_margin: off 0, default 80;
-    /// Late move pruning: at depth ≤ this, quiet moves after the first
-    /// `(lmp_base + depth²) / 2` (twice as many when improving) are not searched. It lost
-    /// in every game (docs/experiments.md): off unless a game turns it on.
-    lmp_depth: off 0, default 0;
-    lmp_base: off 0, default 3;
     /// Futility pruning: at depth ≤ this, a node whose static evaluation plus
     /// `futility_base + futility_margin · depth` is at most alpha searches no quiet move
     /// after its first move.
     futility_depth: off 0, default 6;
     futility_base: off 0, default 100;
     futility_margin: off 0, default 100;
-    /// Razoring: at depth ≤ this, a static evaluation below alpha by
-    /// `razor_margin · depth` is checked by quiescence, whose fail-low is returned.
-    razor_depth: off 0, default 0;
-    razor_margin: off 0, default 300;
-    /// Null move reduction: `null_base` plies, plus one per `null_depth_divisor` plies
-    /// of depth and one per `null_eval_divisor` of static evaluation above beta (at most
-    /// 3); a divisor of 0 adds nothing.
+    /// Null move reduction: `null_base` plies.
     null_base: off 2, default 2;
     /// 1: the null move where the game has one ([`Game::null_move`]); 0: none.
     ///
     /// [`Game::null_move`]: crate::game::Game::null_move
     null_move: off 1, default 1;
-    null_depth_divisor: off 0, default 0;
-    null_eval_divisor: off 0, default 0;
     /// Late move reductions: `lmr_base + ln(depth) · ln(moves searched) / lmr_divisor`
-    /// (hundredths), plus `lmr_non_pv` hundredths outside the principal variation and
-    /// `lmr_not_improving` when the side's evaluation has not risen.
+    /// (hundredths), plus `lmr_non_pv` hundredths outside the principal variation.
     lmr_base: off 50, default 50;
     /// Moves searched at a node before the next one may be reduced (fewer did not gain in
     /// Akiba nor Abraxas, docs/experiments.md).
     lmr_moves: off 3, default 3;
     lmr_divisor: off 250, default 250;
     lmr_non_pv: off 0, default 0;
-    lmr_not_improving: off 0, default 0;
     /// Hundredths of a ply more at a cut node (a null window expected to fail high).
     lmr_cut_node: off 0, default 0;
     /// Late move reductions shrink by a quiet move's history over this (grow when it is
     /// negative).
     lmr_history_divisor: off i32::MAX, default 8192;
-    /// History pruning: at depth ≤ this, a quiet move after the first whose history is
-    /// below `−history_prune_margin · depth` is not searched. It proved nothing in any game
-    /// (docs/experiments.md): off unless a game turns it on.
-    history_prune_depth: off 0, default 0;
-    history_prune_margin: off 0, default 4096;
     /// Internal iterative reduction: a node of at least this depth without a table move is
     /// searched one ply shallower.
     iir_depth: off i32::MAX, default 4;
     /// 1: quiet moves are ordered and rewarded by continuation histories too; 0: by the
     /// butterfly table alone.
     continuation_history: off 0, default 1;
-    /// 1: the quiet moves the game calls forcing ([`Game::forcing`]) are ordered after
-    /// the killers, before the other quiet moves; 2: before the killers; 0: by history
-    /// alone. Neither gained in Abraxas (docs/experiments.md), nor did `quiescence_wide`,
-    /// `single_reply` or Abraxas' null move: all off.
-    ///
-    /// [`Game::forcing`]: crate::game::Game::forcing
-    forcing_order: off 0, default 0;
-    /// 1: quiescence searches the game's quiescence moves ([`Game::quiescence_moves`]);
-    /// 0: the tactical moves alone.
-    ///
-    /// [`Game::quiescence_moves`]: crate::game::Game::quiescence_moves
-    quiescence_wide: off 0, default 0;
     /// 1: quiescence probes and stores the table; 0: it does not.
     quiescence_table: off 0, default 1;
     /// Singular extensions at depth ≥ this (0: none), the other moves searched against
     /// the table's score lowered by `singular_margin` per ply of depth.
     singular_depth: off 0, default 6;
     singular_margin: off 0, default 3;
-    /// Outside the principal variation, a table move whose alternatives fall this much
-    /// further below the lowered bound is extended two plies (0: one at most).
-    singular_double: off 0, default 0;
-    /// A table move that is not singular, whose table score is nevertheless at least
-    /// beta, is searched this many plies shallower: another move holds as well. Neither
-    /// this nor `singular_double` proved a gain (docs/experiments.md): both off.
-    singular_negative: off 0, default 0;
-    /// 1: a node with a single legal move searches it without losing a ply; 0: it loses
-    /// one as any move does.
-    single_reply: off 0, default 0;
     /// Time management from the search (a clock's soft limit only): the limit is
     /// stretched by `tm_stability` hundredths per iteration short of four that the best
     /// move has stayed the same (shrunk past four, up to eight), by `tm_nodes` hundredths
@@ -130,35 +88,15 @@ search_params! {
     tm_stability: off 0, default 0;
     tm_nodes: off 0, default 0;
     tm_score: off 0, default 0;
-    /// 1: where the table's score of the position bounds the static evaluation from the
-    /// side it errs on (a lower bound above it, an upper bound below it, or exact), the
-    /// pruning decisions read that score instead; 0: the static evaluation alone.
-    tt_eval: off 0, default 0;
     /// Aspiration windows from depth 4: the root is searched within `aspiration_delta` of
     /// the last iteration's score (0: a full window), the window widened on a fail by a
-    /// delta then multiplied by `aspiration_growth` hundredths (300: tripled). With
-    /// `aspiration_recenter` 1 the failing bound is set `delta` beyond the score returned and
-    /// a fail low also lowers beta to the window's middle (Stockfish); with 0 the failing
-    /// bound moves by `delta` from where it was.
+    /// delta then multiplied by `aspiration_growth` hundredths (300: tripled), the failing
+    /// bound moved by `delta` from where it was.
     aspiration_delta: off 40, default 40;
     aspiration_growth: off 300, default 300;
-    aspiration_recenter: off 0, default 0;
-    /// 1: the static evaluation is corrected by the correction history; 0: it is not. The
-    /// key of material and network bucket lost in Akiba and Abraxas (docs/experiments.md).
-    correction: off 0, default 0;
 }
 
 impl SearchParams {
-    /// How many moves a node at `depth` searches before late move pruning stops it
-    /// (`usize::MAX`: no limit at this depth).
-    pub(crate) fn late_move_limit(&self, depth: i32, improving: bool) -> usize {
-        if depth > self.lmp_depth {
-            return usize::MAX;
-        }
-        let limit = (self.lmp_base + depth * depth) / (2 - i32::from(improving));
-        limit.max(1) as usize
-    }
-
     /// How many plies shallower the `searched`-th move (0-based) of a node at `depth` is
     /// searched first, before its history is counted: grows with both, as in most
     /// alpha-beta engines.
@@ -167,7 +105,6 @@ impl SearchParams {
         depth: i32,
         searched: usize,
         is_pv: bool,
-        improving: bool,
         cut_node: bool,
     ) -> i32 {
         let log = ln(depth.max(0) as usize) * ln(searched);
@@ -176,29 +113,10 @@ impl SearchParams {
         if !is_pv {
             hundredths += f64::from(self.lmr_non_pv);
         }
-        if !improving {
-            hundredths += f64::from(self.lmr_not_improving);
-        }
         if cut_node {
             hundredths += f64::from(self.lmr_cut_node);
         }
         ((hundredths / 100.0) as i32).clamp(1, depth - 2)
-    }
-
-    /// How many plies shallower than `depth - 1` the null move is searched, with the static
-    /// evaluation `margin` above beta.
-    pub(crate) fn null_move_reduction(&self, depth: i32, margin: i32) -> i32 {
-        let by_depth = if self.null_depth_divisor > 0 {
-            depth / self.null_depth_divisor
-        } else {
-            0
-        };
-        let by_margin = if self.null_eval_divisor > 0 {
-            (margin / self.null_eval_divisor).min(3)
-        } else {
-            0
-        };
-        self.null_base + by_depth + by_margin
     }
 }
 
@@ -283,24 +201,43 @@ mod tests {
 
     #[test]
     fn changes_parse_apply_and_name_what_is_wrong() {
-        let changes: ParamChanges = "lmp_depth=0, rfp_margin=120".parse().unwrap();
-        assert_eq!(changes.to_string(), "lmp_depth=0,rfp_margin=120");
+        let changes: ParamChanges = "rfp_depth=0, rfp_margin=120".parse().unwrap();
+        assert_eq!(changes.to_string(), "rfp_depth=0,rfp_margin=120");
         let params = SearchParams::DEFAULT.changed(&changes).unwrap();
-        assert_eq!((params.lmp_depth, params.rfp_margin), (0, 120));
-        assert_eq!(params.rfp_depth, SearchParams::DEFAULT.rfp_depth);
+        assert_eq!((params.rfp_depth, params.rfp_margin), (0, 120));
+        assert_eq!(params.futility_depth, SearchParams::DEFAULT.futility_depth);
         assert_eq!(
             "none".parse::<ParamChanges>().unwrap(),
             ParamChanges::default()
         );
-        let error = "lmp_dept=1".parse::<ParamChanges>().unwrap_err();
-        assert!(error.contains("no search parameter 'lmp_dept'"), "{error}");
+        let error = "rfp_dept=1".parse::<ParamChanges>().unwrap_err();
+        assert!(error.contains("no search parameter 'rfp_dept'"), "{error}");
         assert!("rfp_margin=x".parse::<ParamChanges>().is_err());
         assert!("rfp_margin".parse::<ParamChanges>().is_err());
         let zero: ParamChanges = "lmr_history_divisor=0".parse().unwrap();
         assert!(SearchParams::DEFAULT.changed(&zero).is_err());
-        // Every name is a field.
+    }
+
+    /// Each name sets its own field and no other: a name matched to the wrong field, or two
+    /// names to one, would change another parameter or leave a value unread.
+    #[test]
+    fn each_name_sets_its_own_field_alone() {
+        let base = SearchParams::DEFAULT;
+        let mut seen = std::collections::HashSet::new();
         for &name in SearchParams::NAMES {
-            assert!(SearchParams::DEFAULT.get(name).is_some(), "{name}");
+            assert!(seen.insert(name), "{name} twice");
+            let value = base.get(name).expect(name).wrapping_add(12_345);
+            let changes: ParamChanges = format!("{name}={value}").parse().expect(name);
+            let changed = base.changed(&changes).expect(name);
+            assert_eq!(changed.get(name), Some(value), "{name}");
+            let others: Vec<&str> = SearchParams::NAMES
+                .iter()
+                .copied()
+                .filter(|&other| other != name && changed.get(other) != base.get(other))
+                .collect();
+            assert!(others.is_empty(), "{name} also changed {others:?}");
+            assert_ne!(changed, base, "{name} changed no field of the struct");
         }
+        assert_eq!(seen.len(), SearchParams::NAMES.len());
     }
 }

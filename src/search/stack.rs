@@ -1,5 +1,7 @@
-//! The search stack: per ply of the line being searched, whose decision it is and its
-//! static evaluation, so a node can compare itself with the same player's previous decision.
+//! The search stack: one frame per ply of the line being searched (Stockfish's `Stack`):
+//! whose decision it is, its static evaluation and move, so a node can compare itself with
+//! the same player's previous decision, and what the node there keeps from node to node
+//! (killers, the move a singular search leaves out, its move lists).
 //!
 //! In these games the same side may decide several times in a row (Akiba's extra move,
 //! Offboard's re-placement, Abraxas' stop and capture turns), so "two plies ago" of a chess
@@ -8,8 +10,7 @@
 use super::MAX_PLY;
 
 /// One ply of the current line.
-#[derive(Clone, Copy)]
-struct Frame {
+pub(crate) struct Frame<M> {
     /// [`crate::game::Player::index`] of the side to move there.
     mover: u8,
     /// Its static evaluation (from its mover's view); `None` where none was taken.
@@ -17,36 +18,69 @@ struct Frame {
     /// The index of the move being searched there ([`crate::game::Game::move_index`]);
     /// `None` for a null move.
     mv: Option<usize>,
+    /// The last two quiet moves that cut off at this ply (the first the newer).
+    pub(crate) killers: [Option<M>; 2],
+    /// The move a singular-extension search leaves out (`None`: an ordinary search).
+    pub(crate) excluded: Option<M>,
+    /// The ordered moves and the quiet moves tried (move indices) of the node here, kept
+    /// from node to node so that a node does not allocate them.
+    pub(crate) scored: Vec<(M, i32)>,
+    pub(crate) quiets: Vec<usize>,
 }
 
 pub(crate) struct Stack<M> {
-    frames: [Frame; MAX_PLY + 2],
-    _moves: std::marker::PhantomData<M>,
+    frames: Vec<Frame<M>>,
 }
 
 /// How far up the line a node looks for its mover's previous decision.
 const LOOK_BACK: usize = 4;
 
+impl<M> std::ops::Index<usize> for Stack<M> {
+    type Output = Frame<M>;
+
+    #[inline]
+    fn index(&self, ply: usize) -> &Frame<M> {
+        &self.frames[ply]
+    }
+}
+
+impl<M> std::ops::IndexMut<usize> for Stack<M> {
+    #[inline]
+    fn index_mut(&mut self, ply: usize) -> &mut Frame<M> {
+        &mut self.frames[ply]
+    }
+}
+
 impl<M> Stack<M> {
     pub(crate) fn new() -> Self {
-        Stack {
-            frames: [Frame {
+        let frames = (0..MAX_PLY + 2)
+            .map(|_| Frame {
                 mover: 0,
                 eval: None,
                 mv: None,
-            }; MAX_PLY + 2],
-            _moves: std::marker::PhantomData,
+                killers: [None, None],
+                excluded: None,
+                scored: Vec::new(),
+                quiets: Vec::new(),
+            })
+            .collect();
+        Stack { frames }
+    }
+
+    /// Forgets the killers (a new game).
+    pub(crate) fn clear_killers(&mut self) {
+        for frame in &mut self.frames {
+            frame.killers = [None, None];
         }
     }
 
     /// Records the node at `ply` (every node records itself before it searches children).
     #[inline]
     pub(crate) fn enter(&mut self, ply: usize, mover: usize, eval: Option<i32>) {
-        self.frames[ply] = Frame {
-            mover: mover as u8,
-            eval,
-            mv: None,
-        };
+        let frame = &mut self.frames[ply];
+        frame.mover = mover as u8;
+        frame.eval = eval;
+        frame.mv = None;
     }
 
     /// Records the move the node at `ply` is about to search (`None`: a null move).
@@ -82,6 +116,19 @@ impl<M> Stack<M> {
             .and_then(|q| self.frames[q].eval)
             .is_some_and(|before| now > before)
     }
+
+    /// A quiet move cut off at `ply`: it becomes the first killer there.
+    #[inline]
+    pub(crate) fn add_killer(&mut self, ply: usize, mv: M)
+    where
+        M: Copy + PartialEq,
+    {
+        let killers = &mut self.frames[ply].killers;
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -105,5 +152,18 @@ mod tests {
         assert!(!stack.improving(3));
         stack.enter(4, 1, None);
         assert!(!stack.improving(4));
+    }
+
+    #[test]
+    fn a_new_killer_goes_first_and_a_repeated_one_does_not_push_out_the_other() {
+        let mut stack = Stack::<u8>::new();
+        stack.add_killer(5, 1);
+        stack.add_killer(5, 2);
+        assert_eq!(stack[5].killers, [Some(2), Some(1)]);
+        stack.add_killer(5, 2);
+        assert_eq!(stack[5].killers, [Some(2), Some(1)]);
+        assert_eq!(stack[4].killers, [None, None]);
+        stack.clear_killers();
+        assert_eq!(stack[5].killers, [None, None]);
     }
 }
