@@ -36,6 +36,7 @@ export default {
   "Resign": "Aufgeben",
   "Review game": "Partie auswerten",
   "The rule book could not be loaded: the server answered {status}": "Das Regelbuch konnte nicht geladen werden: der Server antwortete {status}",
+  "A diagram could not be drawn: {reason}": "Ein Diagramm konnte nicht gezeichnet werden: {reason}",
   "Rules": "Regeln",
   "Save game": "Partie speichern",
   "Search every position and mark inaccuracies (?!), mistakes (?) and blunders (??)": "Jede Stellung durchsuchen und Ungenauigkeiten (?!), Fehler (?) und grobe Fehler (??) markieren",
