@@ -1,6 +1,6 @@
 //! The documentation's examples, run against the built binary, so that they stay true.
 //!
-//! **Command lines** (README.md and docs/rules/*.md). In a fenced block whose info string
+//! **Command lines** (README.md and docs/rules/engine/*.md). In a fenced block whose info string
 //! is `sh`, every line that starts with `shove ` or `$S ` is a command; in a `text` block,
 //! every line that starts with `$ shove ` is one, and the lines after it up to the next
 //! blank line or `$ ` line are its expected output (see [`output_matches`]). Other lines
@@ -286,10 +286,13 @@ fn readme_command_lines_run() {
 }
 
 #[test]
-fn rules_pages_command_lines_run() {
+fn engine_rules_pages_command_lines_run() {
     for page in ["akiba", "offboard", "abraxas"] {
-        let ran = run_examples(&format!("docs/rules/{page}.md"));
-        assert!(ran >= 4, "only {ran} commands ran in docs/rules/{page}.md");
+        let ran = run_examples(&format!("docs/rules/engine/{page}.md"));
+        assert!(
+            ran >= 4,
+            "only {ran} commands ran in docs/rules/engine/{page}.md"
+        );
     }
 }
 
