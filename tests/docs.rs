@@ -296,6 +296,49 @@ fn engine_rules_pages_command_lines_run() {
     }
 }
 
+/// The players' rule books (docs/rules/*.md and their translations, the GUI's Rules page)
+/// speak to players: their code blocks are board diagrams only (drawn by the page; the
+/// browser test tests/gui_rules.rs sees each drawn), and the developers' matters — command
+/// lines, position strings, the protocol, perft, the engine's decisions — are on the pages
+/// of docs/rules/engine/.
+#[test]
+fn players_rules_pages_have_no_developer_matters() {
+    const DEVELOPERS: [&str; 12] = [
+        "perft",
+        "protocol",
+        "protokoll",
+        "protocole",
+        "setoption",
+        "--",
+        "position string",
+        "engine option",
+        "tests/",
+        "src/",
+        "**decision",
+        "**reconstruction",
+    ];
+    for language in ["", "de/", "fr/"] {
+        for page in ["akiba", "offboard", "abraxas"] {
+            let path = format!("docs/rules/{language}{page}.md");
+            let text = read(&path);
+            for block in blocks(&text) {
+                assert_eq!(
+                    block.info, "board",
+                    "{path}: a code block that is no diagram"
+                );
+            }
+            let lower = text.to_lowercase();
+            for word in DEVELOPERS {
+                assert!(!lower.contains(word), "{path} speaks of `{word}`");
+            }
+            assert!(
+                !text.contains("](../") && !text.contains("engine/"),
+                "{path} links outside the players' pages"
+            );
+        }
+    }
+}
+
 /// The German and French rule books (docs/rules/de/, docs/rules/fr/, shown by the GUI's
 /// Rules page) are translations of the English ones: the same code blocks, byte for byte
 /// (diagrams, commands and their output, already run above), the same sections and the same

@@ -67,7 +67,9 @@ async fn rules_pages_draw_every_diagram_and_fit_a_phone() {
             let drawn: Vec<serde_json::Value> = serde_json::from_value(drawn).expect("a list");
             assert_eq!(drawn.len(), diagrams, "{book}: {drawn:?}");
             assert!(
-                drawn.iter().all(|d| d.as_u64().is_some_and(|cells| cells > 0)),
+                drawn
+                    .iter()
+                    .all(|d| d.as_u64().is_some_and(|cells| cells > 0)),
                 "{book}: a diagram not drawn: {drawn:?}"
             );
             let heading = browser.text("#rules-text h1").await;
