@@ -1,5 +1,5 @@
 //! Cross-checks the crate's Abraxas implementation against the deliberately naive,
-//! independent one in `naive/abraxas.rs` (written from `docs/rules/abraxas.md` alone).
+//! independent one in `naive/abraxas.rs` (written from `docs/rules/engine/abraxas.md` alone).
 //!
 //! The naive side is the reference: slow, but each rule is a few obvious lines. Every check
 //! prints the position string and the move involved, so a failure can be replayed.

@@ -1,4 +1,4 @@
-//! Rule-by-rule tests of the Abraxas implementation against `docs/rules/abraxas.md`.
+//! Rule-by-rule tests of the Abraxas implementation against `docs/rules/engine/abraxas.md`.
 //!
 //! Positions are written with [`pos`], which lists the red and blue holes, so the intent
 //! stays readable. After the rules come the position string (round trips, rejections,

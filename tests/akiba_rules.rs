@@ -1,4 +1,4 @@
-//! Rule-by-rule tests of the Akiba implementation against `docs/rules/akiba.md`.
+//! Rule-by-rule tests of the Akiba implementation against `docs/rules/engine/akiba.md`.
 //!
 //! Every test starts from a concrete position string in which the rule under test matters
 //! and asserts exact legal move sets, resulting position strings and outcomes. After the

@@ -1,6 +1,6 @@
 //! The documentation's examples, run against the built binary, so that they stay true.
 //!
-//! **Command lines** (README.md and docs/rules/*.md). In a fenced block whose info string
+//! **Command lines** (README.md and docs/rules/engine/*.md). In a fenced block whose info string
 //! is `sh`, every line that starts with `shove ` or `$S ` is a command; in a `text` block,
 //! every line that starts with `$ shove ` is one, and the lines after it up to the next
 //! blank line or `$ ` line are its expected output (see [`output_matches`]). Other lines
@@ -286,10 +286,56 @@ fn readme_command_lines_run() {
 }
 
 #[test]
-fn rules_pages_command_lines_run() {
+fn engine_rules_pages_command_lines_run() {
     for page in ["akiba", "offboard", "abraxas"] {
-        let ran = run_examples(&format!("docs/rules/{page}.md"));
-        assert!(ran >= 4, "only {ran} commands ran in docs/rules/{page}.md");
+        let ran = run_examples(&format!("docs/rules/engine/{page}.md"));
+        assert!(
+            ran >= 4,
+            "only {ran} commands ran in docs/rules/engine/{page}.md"
+        );
+    }
+}
+
+/// The players' rule books (docs/rules/*.md and their translations, the GUI's Rules page)
+/// speak to players: their code blocks are board diagrams only (drawn by the page; the
+/// browser test tests/gui_rules.rs sees each drawn), and the developers' matters — command
+/// lines, position strings, the protocol, perft, the engine's decisions — are on the pages
+/// of docs/rules/engine/.
+#[test]
+fn players_rules_pages_have_no_developer_matters() {
+    const DEVELOPERS: [&str; 12] = [
+        "perft",
+        "protocol",
+        "protokoll",
+        "protocole",
+        "setoption",
+        "--",
+        "position string",
+        "engine option",
+        "tests/",
+        "src/",
+        "**decision",
+        "**reconstruction",
+    ];
+    for language in ["", "de/", "fr/"] {
+        for page in ["akiba", "offboard", "abraxas"] {
+            let path = format!("docs/rules/{language}{page}.md");
+            let text = read(&path);
+            for block in blocks(&text) {
+                assert_eq!(
+                    block.info, "board",
+                    "{path}: a code block that is no diagram"
+                );
+            }
+            let lower = text.to_lowercase();
+            for word in DEVELOPERS {
+                assert!(!lower.contains(word), "{path} speaks of `{word}`");
+            }
+            assert!(
+                !text.contains("](../") && !text.contains("engine/"),
+                "{path} links outside the players' pages"
+            );
+        }
     }
 }
 

@@ -1577,19 +1577,14 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
         "the rules",
     )
     .await;
-    // A table indented under a list item is a table.
-    assert_eq!(
-        page.js("return [...document.querySelectorAll('#rules-text th')].some(e => e.textContent === 'corner')")
-            .await,
-        true
-    );
-    // A table right after a list is a table, not list text.
-    assert!(
-        page.js("return document.querySelectorAll('#rules-text table').length")
-            .await
-            .as_u64()
-            .is_some_and(|n| n > 0)
-    );
+    // The players' rule book with its diagrams (every page in every language is checked by
+    // tests/gui_rules.rs).
+    page.wait_for(
+        "return document.getElementById('rules-text').dataset.boards === 'drawn'",
+        10,
+        "the diagrams",
+    )
+    .await;
     assert!(
         page.js("return document.querySelectorAll('#rules-text h2').length")
             .await
@@ -1601,7 +1596,7 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
     page.choose("#language", "de").await;
     page.wait_for(
         "const h = [...document.querySelectorAll('#rules-text h2')].map(e => e.textContent); \
-         return h.includes('Spielmaterial und Koordinaten') && h.includes('Ein Zug')",
+         return h.includes('Das Spielbrett') && h.includes('Ein Zug')",
         10,
         "the German rules",
     )
@@ -1615,7 +1610,7 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
     page.choose("#language", "fr").await;
     page.wait_for(
         "const h = [...document.querySelectorAll('#rules-text h2')].map(e => e.textContent); \
-         return h.includes('Matériel et coordonnées') && h.includes('Un tour')",
+         return h.includes('Le plateau') && h.includes('Un tour')",
         10,
         "the French rules",
     )

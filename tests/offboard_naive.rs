@@ -1,5 +1,5 @@
 //! Cross-checks the crate's Offboard implementation against a deliberately naive,
-//! independent one written straight from `docs/rules/offboard.md`: a plain
+//! independent one written straight from `docs/rules/engine/offboard.md`: a plain
 //! `[[u8; 10]; 9]` board indexed by (row, number), loops that walk a line one cell at a
 //! time, the sectors as the spec's coordinate list, nothing shared with `src/offboard/`.
 //!

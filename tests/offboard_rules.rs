@@ -1,4 +1,4 @@
-//! Rule-by-rule tests of the Offboard implementation against `docs/rules/offboard.md`.
+//! Rule-by-rule tests of the Offboard implementation against `docs/rules/engine/offboard.md`.
 //!
 //! Every rule test starts from a concrete position in which the rule matters and asserts
 //! exact legal moves, resulting position strings and outcomes. Positions are written with

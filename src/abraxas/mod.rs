@@ -1,7 +1,7 @@
 //! Abraxas (M. & J. Rüttinger, Noris 1993): an 8x8 plate of holes slides counter-clockwise
 //! over a 9x9 sheet of red dots; red stones and dots under empty holes form lines, and lines
 //! of 4 or more are cut down, the stones taken going to the player. The rules are
-//! `docs/rules/abraxas.md`. The six sheets `s1`..`s6` are this engine's own (the printed
+//! `docs/rules/engine/abraxas.md`. The six sheets `s1`..`s6` are this engine's own (the printed
 //! sheets are not described in any source we could reach); any sheet can be given as a map.
 
 pub mod eval;

@@ -1,4 +1,4 @@
-//! The Akiba position string (docs/rules/akiba.md, "Position strings"): parsing with errors that name the
+//! The Akiba position string (docs/rules/engine/akiba.md, "Position strings"): parsing with errors that name the
 //! field, and exact printing.
 
 use super::board::Square;

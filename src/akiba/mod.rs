@@ -1,5 +1,5 @@
 //! Akiba (Kuba, Traboulet): push marbles on a 7x7 board, win 7 reds or clear the opponent.
-//! The rules are `docs/rules/akiba.md`.
+//! The rules are `docs/rules/engine/akiba.md`.
 
 mod board;
 pub mod eval;
@@ -26,7 +26,7 @@ use std::str::FromStr;
 /// How a repeated row is prevented.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RepeatRule {
-    /// The push-back rule of docs/rules/akiba.md: after a capture-free push whose front marble is the opponent's, the
+    /// The push-back rule of docs/rules/engine/akiba.md: after a capture-free push whose front marble is the opponent's, the
     /// opponent may not push that marble straight back with their next move.
     #[default]
     PushBack,
@@ -60,7 +60,7 @@ impl fmt::Display for RepeatRule {
 /// The rule variants Akiba can be played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
-    /// A capture gives the mover another move (docs/rules/akiba.md, "Captures and the extra move"). Off in some other Kuba programs.
+    /// A capture gives the mover another move (docs/rules/engine/akiba.md, "Captures and the extra move"). Off in some other Kuba programs.
     pub extra_move: bool,
     pub repeat: RepeatRule,
 }

@@ -25,8 +25,9 @@ use std::sync::Arc;
                   Without a subcommand it speaks the engine protocol on stdin/stdout \
                   (protocol.md); the options below then set up protocol mode. --game and \
                   the rule flags may also be given before a subcommand that takes them.\n\n\
-                  The rules of each game: docs/rules/akiba.md, docs/rules/offboard.md, \
-                  docs/rules/abraxas.md."
+                  The rules of each game as the engine plays them: \
+                  docs/rules/engine/akiba.md, docs/rules/engine/offboard.md, \
+                  docs/rules/engine/abraxas.md."
 )]
 pub struct Args {
     #[command(flatten)]
@@ -124,11 +125,11 @@ rule_values! {
     repeat_rule: RepeatRule, "RULE" => "RepeatRule";
     /// Offboard: the values 1..3 of scoring sectors 1..12, comma-separated (default
     /// 1,2,3,3,2,1,1,2,3,3,2,1). These values and the start cells are reconstructions
-    /// (docs/rules/offboard.md): change the values here, the start with --fen.
+    /// (docs/rules/engine/offboard.md): change the values here, the start with --fen.
     offboard_sectors: String, "V1,..,V12" => offboard::SECTORS_OPTION;
     /// Abraxas: the sheet, `s1`..`s6` (the engine's own sheets, not the printed ones) or a
     /// 9-row sheet map (`*` a dot, digits runs of plain cells, rows y = 8 down to 0); see
-    /// docs/rules/abraxas.md.
+    /// docs/rules/engine/abraxas.md.
     abraxas_sheet: String, "SHEET" => abraxas::SHEET_OPTION;
     /// Abraxas: stones owned to win, 11 (default) or 13.
     abraxas_target: String, "N" => abraxas::TARGET_OPTION;
@@ -136,7 +137,7 @@ rule_values! {
     abraxas_blue: String, "N" => abraxas::BLUE_OPTION;
 }
 
-/// The rule flags: the engine's rule options (docs/rules/), each for one game; a flag of
+/// The rule flags: the engine's rule options (docs/rules/engine/), each for one game; a flag of
 /// another game than the one played is an error.
 #[derive(clap::Args, Clone, Default)]
 pub struct RuleArgs {

@@ -1,4 +1,4 @@
-//! The Offboard position string (docs/rules/offboard.md, "Position strings"): parsing with errors that name the
+//! The Offboard position string (docs/rules/engine/offboard.md, "Position strings"): parsing with errors that name the
 //! field, and exact printing.
 //!
 //! Numbers must be written plainly (`0`, `12`; not `+1` or `01`), so that an accepted

@@ -1,6 +1,6 @@
 //! Offboard (Abalone Offboard): push opposing marbles off a 61-cell hexagonal board into
 //! scoring sectors worth 1 to 3 points; 6 points win. The rules are
-//! `docs/rules/offboard.md`; the start cells and the sector values are that page's
+//! `docs/rules/engine/offboard.md`; the start cells and the sector values are that page's
 //! reconstructions, so the values are a rule option ([`Rules`]) and any start can be
 //! loaded as a position string.
 

@@ -55,7 +55,7 @@ impl PartialEq for Position {
 impl Eq for Position {}
 
 impl Position {
-    /// The start position (its cells are a reconstruction, docs/rules/offboard.md).
+    /// The start position (its cells are a reconstruction, docs/rules/engine/offboard.md).
     pub const START: &'static str =
         "RR1YY/R1RY1Y/1RR1YY1/8/9/8/1RR1YY1/R1RY1Y/RR1YY r 0 0 ............ - 1";
 

@@ -2,7 +2,7 @@
 //! sector values, which are part of the rules ([`Rules`]).
 //!
 //! Sectors are numbered 1..12 in text and 0..11 in code. Both the sector cells and the
-//! default values are a **Reconstruction** (docs/rules/offboard.md): the rulebook's board
+//! default values are a **Reconstruction** (docs/rules/engine/offboard.md): the rulebook's board
 //! figure is missing.
 
 use crate::phrase::{Phrase, Phrased};
@@ -12,7 +12,7 @@ use std::str::FromStr;
 /// Number of scoring sectors.
 pub const SECTORS: usize = 12;
 
-/// Default value of sectors 1..12 (a reconstruction, see docs/rules/offboard.md).
+/// Default value of sectors 1..12 (a reconstruction, see docs/rules/engine/offboard.md).
 pub const DEFAULT_SECTOR_VALUES: [u8; SECTORS] = [1, 2, 3, 3, 2, 1, 1, 2, 3, 3, 2, 1];
 
 /// The two off-board side cells of sectors 1..12, as (row, number) extended past the board.

@@ -1,5 +1,5 @@
 //! A deliberately naive, independent Abraxas implementation written straight from
-//! `docs/rules/abraxas.md`: a plain `[[u8; 8]; 8]` plate, a `[[bool; 9]; 9]` sheet, simple
+//! `docs/rules/engine/abraxas.md`: a plain `[[u8; 8]; 8]` plate, a `[[bool; 9]; 9]` sheet, simple
 //! loops, moves as strings, nothing shared with `src/abraxas/`. The reference for
 //! `tests/abraxas_naive.rs`.
 

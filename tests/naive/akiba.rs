@@ -1,5 +1,5 @@
 //! A deliberately naive, independent Akiba implementation written straight from
-//! `docs/rules/akiba.md`: a plain `[[u8; 7]; 7]` board, simple loops, no bitboards, nothing
+//! `docs/rules/engine/akiba.md`: a plain `[[u8; 7]; 7]` board, simple loops, no bitboards, nothing
 //! shared with `src/akiba/`. The reference for `tests/akiba_naive.rs` and the baseline that
 //! `benches/akiba.rs` times the bitboard generator against.
 

@@ -36,6 +36,7 @@ export default {
   "Review game": "Partie auswerten",
   "The engine runs in this browser. Other engines need shove gui on your computer (see shove's README).": "Die Engine läuft in diesem Browser. Andere Engines brauchen shove gui auf Ihrem Rechner (siehe shoves README).",
   "The rule book could not be loaded: the server answered {status}": "Das Regelbuch konnte nicht geladen werden: der Server antwortete {status}",
+  "A diagram could not be drawn: {reason}": "Ein Diagramm konnte nicht gezeichnet werden: {reason}",
   "Rules": "Regeln",
   "Save game": "Partie speichern",
   "Search every position and mark inaccuracies (?!), mistakes (?) and blunders (??)": "Jede Stellung durchsuchen und Ungenauigkeiten (?!), Fehler (?) und grobe Fehler (??) markieren",

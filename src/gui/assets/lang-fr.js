@@ -36,6 +36,7 @@ export default {
   "Review game": "Analyser la partie",
   "The engine runs in this browser. Other engines need shove gui on your computer (see shove's README).": "Le moteur tourne dans ce navigateur. D'autres moteurs demandent shove gui sur votre ordinateur (voir le README de shove).",
   "The rule book could not be loaded: the server answered {status}": "Impossible de charger les règles : le serveur a répondu {status}",
+  "A diagram could not be drawn: {reason}": "Impossible de dessiner un diagramme : {reason}",
   "Rules": "Règles",
   "Save game": "Enregistrer la partie",
   "Search every position and mark inaccuracies (?!), mistakes (?) and blunders (??)": "Chercher dans chaque position et marquer les imprécisions (?!), erreurs (?) et gaffes (??)",

@@ -1,9 +1,21 @@
-// The Rules page of a game (`/rules/<game>`): the rule book docs/rules/<game>.md, or its
-// translation docs/rules/<language>/<game>.md in the page's language, built into the
-// binary, turned into HTML by a small Markdown reader (headings, paragraphs, lists,
+// The Rules page of a game (`/rules/<game>`): the players' rule book docs/rules/<game>.md,
+// or its translation docs/rules/<language>/<game>.md in the page's language, built into
+// the binary, turned into HTML by a small Markdown reader (headings, paragraphs, lists,
 // tables, code blocks; `code`, **bold**, *emphasis* and links inline).
+//
+// A code block whose info string is `board` is a diagram, drawn by board.js as on the
+// board page, from the position the server computes (`/api/state`), so that a diagram is
+// always a position the engine accepts. Its lines:
+//   <game> start | <position string>   the position (first line)
+//   moves <move> …                    played first, unseen (optional)
+//   play <move> …                     the example: the position with the moves as arrows,
+//                                     then the position after them, their cells ringed
+//   mark <cell> …                     cells ringed in green (optional)
+//   rules <Name>=<value> …            rule options other than the defaults (optional)
 
 import { t, translatePage, language, languageSwitch } from './i18n.js';
+import { draw } from './board.js';
+import { fetchState } from './api.js';
 
 const escape = text => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -24,7 +36,8 @@ function inline(text) {
 
 const slug = text => text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s+/g, '-');
 
-export function markdown(text) {
+// The HTML of `text`; each diagram is an empty `<div data-board=k>`, its lines `boards[k]`.
+export function markdown(text, boards = []) {
   const lines = text.split('\n');
   const out = [];
   let i = 0;
@@ -33,7 +46,10 @@ export function markdown(text) {
     if (line.startsWith('```')) {
       const body = [];
       for (i++; i < lines.length && !lines[i].startsWith('```'); i++) body.push(lines[i]);
-      out.push(`<pre><code>${escape(body.join('\n'))}</code></pre>`);
+      if (line.slice(3).trim() === 'board') {
+        boards.push(body);
+        out.push(`<div class="rules-board" data-board="${boards.length - 1}"></div>`);
+      } else out.push(`<pre><code>${escape(body.join('\n'))}</code></pre>`);
       i++;
     } else if (/^#{1,6} /.test(line)) {
       const level = line.match(/^#+/)[0].length, title = line.slice(level + 1);
@@ -72,15 +88,69 @@ export function markdown(text) {
 
 const GAME = location.pathname.split('/').filter(Boolean).pop();
 
+// A diagram's lines as the line of the game to ask the server for, the example's moves
+// and the cells to mark.
+function diagram(lines) {
+  const [game, ...words] = lines[0].trim().split(/\s+/);
+  const start = words.join(' ') === 'start' ? '' : words.join(' ');
+  const spec = { line: { game, rules: [], start, moves: [] }, play: [], mark: [] };
+  for (const l of lines.slice(1)) {
+    const [key, ...words] = l.trim().split(/\s+/);
+    if (key === 'moves') spec.line.moves = words;
+    else if (key === 'play') spec.play = words;
+    else if (key === 'mark') spec.mark = words;
+    else if (key === 'rules') spec.line.rules = words.map(w => w.split('='));
+  }
+  return spec;
+}
+
+const cellsOf = moves => new Set(moves.flatMap(m => m.match(/[a-i][1-9]/g) || []));
+
+function board(state, view) {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('class', `board rules-diagram ${state.game}`);
+  svg.setAttribute('role', 'img');
+  draw(svg, state, {
+    flipped: false, selected: null, targets: new Set(), lastMove: new Set(), lastFrom: null,
+    sources: new Set(), arrows: [], best: null, ...view,
+  });
+  return svg;
+}
+
+// Draws every diagram of `box`; one the server refuses says why in its place.
+async function drawBoards(box, boards) {
+  await Promise.all([...box.querySelectorAll('[data-board]')].map(async place => {
+    const { line, play, mark } = diagram(boards[Number(place.dataset.board)]);
+    try {
+      const before = await fetchState(line);
+      const targets = new Set(mark);
+      if (!play.length) { place.append(board(before, { targets })); return; }
+      const after = await fetchState({ ...line, moves: [...line.moves, ...play] });
+      const then = document.createElement('span');
+      then.className = 'rules-then';
+      then.setAttribute('aria-hidden', 'true');
+      const last = play[play.length - 1].match(/[a-i][1-9]/g) || [];
+      place.append(board(before, { targets, arrows: play }), then,
+        board(after, { lastMove: cellsOf(play), lastFrom: last.length > 1 ? last[0] : null }));
+    } catch (e) {
+      place.textContent = t('A diagram could not be drawn: {reason}', { reason: e.message });
+      place.classList.add('rules-board-error');
+    }
+  }));
+}
+
 // The rule book in the page's language; the heading named in the address shown.
 async function show() {
   const path = language === 'en' ? `/rules/${GAME}.md` : `/rules/${language}/${GAME}.md`;
   const box = document.getElementById('rules-text');
   const res = await fetch(path);
   if (!res.ok) { box.textContent = t('The rule book could not be loaded: the server answered {status}', { status: res.status }); return; }
-  box.innerHTML = markdown(await res.text());
+  const boards = [];
+  box.innerHTML = markdown(await res.text(), boards);
   document.title = `shove — ${t('Rules')}: ${GAME}`;
   box.dataset.language = language;
+  await drawBoards(box, boards);
+  box.dataset.boards = 'drawn';
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
 }
 
