@@ -15,6 +15,7 @@ pub mod logging;
 pub mod matches;
 pub mod nnue;
 pub mod offboard;
+pub mod options;
 pub mod perft;
 pub mod phrase;
 pub mod pipeline;
