@@ -428,7 +428,8 @@ impl GameVisitor for Visit<'_> {
                 .confirmation_plies
                 .unwrap_or(G::REVIEW_CONFIRMATION),
         };
-        let bar = progress_bar(settings.progress, self.record.moves.len() + 1);
+        let positions = self.record.moves.len() as u64 + 1;
+        let bar = crate::progress::progress_bar(settings.progress, positions, "positions");
         let watch = settings.watch.as_deref();
         let review = review::<G>(self.record, &config, &mut |done, all| {
             bar.set_length(all as u64);
@@ -442,22 +443,6 @@ impl GameVisitor for Visit<'_> {
         bar.finish_and_clear();
         review
     }
-}
-
-/// Positions searched out of all, on stderr when a person watches it.
-fn progress_bar(visible: bool, positions: usize) -> indicatif::ProgressBar {
-    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    use std::io::IsTerminal;
-    if !visible || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(positions as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{bar:20} {pos}/{len} positions [{elapsed_precise}, eta {eta}]",
-    ) {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// Lichess's accuracy of one move from the mover's winning chance (percent) before and

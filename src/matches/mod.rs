@@ -7,20 +7,24 @@
 //! maps the game's name to its type.
 
 mod adjudication;
+mod config;
 mod engine;
 pub mod log;
 pub mod openings;
+mod plan;
+mod play;
 pub mod rating;
+mod report;
+mod resume;
 mod runner;
 pub mod stats;
 mod tc;
 pub mod tournament;
 
 pub use adjudication::{Adjudication, DrawReason};
+pub use config::{EngineConfig, MatchConfig, RunConfig, parse_engine_option};
 pub use engine::split_command;
-pub(crate) use runner::progress_bar;
-pub use runner::{
-    EngineConfig, FailureKind, MatchConfig, MatchReport, RunConfig, parse_engine_option, run_match,
-};
+pub use report::{FailureKind, MatchReport};
+pub use runner::run_match;
 pub use tc::{Dialect, TimeControl};
 pub use tournament::{Format, TournamentConfig, TournamentReport, run_tournament};

@@ -14,8 +14,10 @@ use super::quiet::is_quiet;
 use super::shard::Shard;
 use crate::game::{Game, Outcome};
 use crate::games::{GameVisitor, with_game};
-use crate::matches::{Adjudication, progress_bar};
+use crate::matches::Adjudication;
 use crate::nnue::{EvalKind, Network, choice};
+use crate::progress::progress_bar;
+use crate::rng;
 use crate::search::{Limits, MATE, Score, Searcher};
 use std::io::Write;
 use std::path::PathBuf;
@@ -175,10 +177,7 @@ impl GameVisitor for Run<'_> {
 
 /// The seed of block `block` of a run seeded with `seed` (splitmix64 of both).
 fn block_seed(seed: u64, block: usize) -> u64 {
-    let mut z = seed ^ (block as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    rng::mix(seed ^ (block as u64).wrapping_mul(rng::GOLDEN_GAMMA))
 }
 
 fn play<G: Game>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
@@ -195,7 +194,7 @@ fn play<G: Game>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
         .sum();
     let next = AtomicUsize::new(0);
     let start = Instant::now();
-    let progress = progress_bar(config.progress, total_games as u64);
+    let progress = progress_bar(config.progress, total_games as u64, "games");
     let mut report = SelfplayReport {
         games: 0,
         positions: 0,
