@@ -60,6 +60,20 @@ pub fn level_elo_range() -> (i32, i32) {
         })
 }
 
+/// The rules given as engine options (name, value), e.g. from the command line's rule flags
+/// or a file's header; an option that is not a rule of the game is an error.
+pub fn rules<G: Game>(options: &[(String, String)]) -> Result<G::Rules, Phrase> {
+    let mut rules = G::Rules::default();
+    for (name, value) in options {
+        if !G::set_rule_option(&mut rules, name, value)? {
+            return Err(Phrase::new("{option} is not a rule option of {game}")
+                .with("option", name)
+                .with("game", G::NAME));
+        }
+    }
+    Ok(rules)
+}
+
 /// Checks a value of a game's rule option (name, value): `Err` says why it is not one of the
 /// option's values.
 pub type RuleCheck = fn(&str, &str) -> Result<(), String>;

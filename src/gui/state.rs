@@ -93,7 +93,7 @@ impl ViewVisitor for Replay<'_> {
 
     fn visit<G: View>(self) -> Result<State, Phrase> {
         let line = self.0;
-        let rules = crate::cli::rules::<G>(&line.rules)?;
+        let rules = crate::games::rules::<G>(&line.rules)?;
         let mut position = match line.start.as_deref().map(str::trim) {
             None | Some("") | Some("startpos") => G::start(rules),
             Some(text) => G::parse(text, rules).map_err(|e| {

@@ -138,23 +138,6 @@ pub fn header(config: &SelfplayConfig, game: &str, network: Option<&Network>) ->
     Header::new(settings)
 }
 
-/// The rules a data file's header names.
-pub fn rules_from_header<G: Game>(header: &Header) -> Result<G::Rules, String> {
-    let options: Vec<(String, String)> = match header.get("rules") {
-        None | Some("-") => Vec::new(),
-        Some(text) => text
-            .split(';')
-            .map(|option| {
-                option
-                    .split_once('=')
-                    .map(|(n, v)| (n.to_string(), v.to_string()))
-                    .ok_or_else(|| format!("rule option '{option}' is not Name=value"))
-            })
-            .collect::<Result<_, _>>()?,
-    };
-    crate::cli::rules::<G>(&options).map_err(String::from)
-}
-
 /// Plays the run's (or shard's) games, appending them to `config.out`.
 pub fn run_selfplay(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
     if config.concurrency == 0 {
@@ -181,7 +164,7 @@ fn block_seed(seed: u64, block: usize) -> u64 {
 }
 
 fn play<G: Game>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
-    let rules = crate::cli::rules::<G>(&config.rule_options)?;
+    let rules = crate::games::rules::<G>(&config.rule_options)?;
     let network = choice::resolve::<G>(config.evaluation, config.eval_file.as_deref())?;
     let header = header(config, G::NAME, network.as_deref());
     let mut file = data::open_append(&config.out, &header)?;

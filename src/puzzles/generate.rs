@@ -137,7 +137,7 @@ fn run<G: Game>(config: &GenerateConfig) -> Result<GenerateReport, String> {
     if let Budget::Depth(0) | Budget::Nodes(0) = config.budget {
         return Err("the search budget must be at least depth 1 or 1 node".into());
     }
-    let rules = crate::cli::rules::<G>(&config.rule_options)?;
+    let rules = crate::games::rules::<G>(&config.rule_options)?;
     let network = choice::resolve::<G>(None, None)?;
     let sources = sources::read::<G>(&config.from, rules)?;
     if sources.games.is_empty() {
