@@ -356,6 +356,8 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
 ///   `inputs::{INPUTS, network_view, mirror}`.
 ///
 /// `network: include_bytes!(…)` gives the network built into the engine, if one was trained.
+/// Exported so that the toy game of docs/new-game.md (`tests/new_game.rs`) uses it too.
+#[macro_export]
 macro_rules! game_module_items {
     (network: $network:expr) => {
         $crate::game::game_module_items!();
@@ -438,7 +440,7 @@ macro_rules! game_module_items {
         const MOVE_INDEX_LIMIT: usize = Move::INDEX_LIMIT;
     };
 }
-pub(crate) use game_module_items;
+pub use crate::game_module_items;
 
 /// `FromStr` for a game's position: its position string under the default rules (for
 /// `"…".parse::<Position>()`).
