@@ -168,7 +168,7 @@ mod eval {
     }
 
     pub fn features(position: &Position, terms: &mut impl Terms) {
-        let lost = position.stones % (position.rules.take_max + 1) == 0;
+        let lost = position.stones.is_multiple_of(position.rules.take_max + 1);
         terms.add(0, if lost { -1 } else { 1 });
     }
 

@@ -30,6 +30,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
+/// Engine options (name, value).
+type EngineOptions = Vec<(String, String)>;
+
 /// Plays the match; the report is also what an SPRT verdict cut short.
 pub fn run_match(config: &MatchConfig) -> Result<MatchReport, String> {
     if config.games == 0 {
@@ -116,7 +119,7 @@ impl GameVisitor for Run<'_> {
 /// The referee's rules from the run's options, and those options that are rules (for the
 /// log). The referee plays by one set of rules: an engine's own rule option, by which it
 /// would lose, is an error.
-fn referee_rules<G: Game>(plan: &Plan) -> Result<(G::Rules, Vec<(String, String)>), String> {
+fn referee_rules<G: Game>(plan: &Plan) -> Result<(G::Rules, EngineOptions), String> {
     let mut rules = G::Rules::default();
     let mut rule_options = Vec::new();
     for (name, value) in &plan.run.options {
