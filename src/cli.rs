@@ -15,7 +15,6 @@ pub mod pipeline;
 use crate::game::Game;
 use crate::nnue::Network;
 use crate::perft;
-use crate::phrase::Phrase;
 #[cfg(feature = "native")]
 use crate::pipeline::openings::OpeningConfig;
 use crate::search::{self, Searcher};
@@ -27,20 +26,6 @@ use std::time::{Duration, Instant};
 
 /// Deeper perft runs would take hours; refuse them instead of hanging.
 pub const MAX_PERFT_DEPTH: u32 = 20;
-
-/// The rules given as engine options (name, value), e.g. from the command line's rule flags;
-/// an option that is not a rule of the game is an error.
-pub fn rules<G: Game>(options: &[(String, String)]) -> Result<G::Rules, Phrase> {
-    let mut rules = G::Rules::default();
-    for (name, value) in options {
-        if !G::set_rule_option(&mut rules, name, value)? {
-            return Err(Phrase::new("{option} is not a rule option of {game}")
-                .with("option", name)
-                .with("game", G::NAME));
-        }
-    }
-    Ok(rules)
-}
 
 fn position<G: Game>(rules: G::Rules, fen: Option<&str>) -> Result<G, String> {
     match fen {

@@ -3,6 +3,7 @@
 
 use crate::linear::Terms;
 use crate::nnue::Inputs;
+use crate::options::RuleOption;
 use crate::phrase::{Phrase, Phrased};
 use std::fmt;
 use std::mem::MaybeUninit;
@@ -286,11 +287,19 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     fn move_index(mv: Self::Move) -> usize;
     const MOVE_INDEX_LIMIT: usize;
 
-    /// The game's rule options for the protocol, as `option` lines after `option name`:
-    /// e.g. `ExtraMove type check default true`.
-    fn rule_options() -> &'static [&'static str];
+    /// The game's rule options, each declared once for the protocol, the command line's
+    /// flags and the GUI ([`RuleOption`]).
+    fn rule_options() -> &'static [RuleOption<Self::Rules>];
     /// Applies one rule option; `Ok(false)` when the name is not a rule option of this game.
-    fn set_rule_option(rules: &mut Self::Rules, name: &str, value: &str) -> Result<bool, Phrase>;
+    fn set_rule_option(rules: &mut Self::Rules, name: &str, value: &str) -> Result<bool, Phrase> {
+        match Self::rule_options()
+            .iter()
+            .find(|option| option.name.eq_ignore_ascii_case(name))
+        {
+            Some(option) => (option.apply)(rules, value).map(|()| true),
+            None => Ok(false),
+        }
+    }
 
     /// Parses `text` as a move and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
@@ -323,6 +332,8 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
 ///   `inputs::{INPUTS, network_view, mirror}`.
 ///
 /// `network: include_bytes!(…)` gives the network built into the engine, if one was trained.
+/// Exported so that the toy game of docs/new-game.md (`tests/new_game.rs`) uses it too.
+#[macro_export]
 macro_rules! game_module_items {
     (network: $network:expr) => {
         $crate::game::game_module_items!();
@@ -405,7 +416,7 @@ macro_rules! game_module_items {
         const MOVE_INDEX_LIMIT: usize = Move::INDEX_LIMIT;
     };
 }
-pub(crate) use game_module_items;
+pub use crate::game_module_items;
 
 /// `FromStr` for a game's position: its position string under the default rules (for
 /// `"…".parse::<Position>()`).

@@ -3,6 +3,7 @@
 //! (which know only [`crate::game`]) and below everything that picks one.
 
 use crate::game::Game;
+use crate::options::RuleInfo;
 use crate::phrase::Phrase;
 use crate::{abraxas, akiba, offboard};
 
@@ -57,4 +58,47 @@ pub fn level_elo_range() -> (i32, i32) {
         .fold((i32::MAX, i32::MIN), |(low, high), levels| {
             (low.min(levels[0]), high.max(levels[19]))
         })
+}
+
+/// The rules given as engine options (name, value), e.g. from the command line's rule flags
+/// or a file's header; an option that is not a rule of the game is an error.
+pub fn rules<G: Game>(options: &[(String, String)]) -> Result<G::Rules, Phrase> {
+    let mut rules = G::Rules::default();
+    for (name, value) in options {
+        if !G::set_rule_option(&mut rules, name, value)? {
+            return Err(Phrase::new("{option} is not a rule option of {game}")
+                .with("option", name)
+                .with("game", G::NAME));
+        }
+    }
+    Ok(rules)
+}
+
+/// Checks a value of a game's rule option (name, value): `Err` says why it is not one of the
+/// option's values.
+pub type RuleCheck = fn(&str, &str) -> Result<(), String>;
+
+/// Every game's rule options in the order of [`GAME_NAMES`], each with its game and a check
+/// of its values: what the command line's rule flags are made from.
+pub fn rule_options() -> Vec<(&'static str, RuleInfo, RuleCheck)> {
+    struct Options;
+    impl GameVisitor for Options {
+        type Output = Vec<(&'static str, RuleInfo, RuleCheck)>;
+        fn visit<G: Game>(self) -> Self::Output {
+            fn check<G: Game>(name: &str, value: &str) -> Result<(), String> {
+                G::set_rule_option(&mut G::Rules::default(), name, value)
+                    .map(|_| ())
+                    .map_err(String::from)
+            }
+            G::rule_options()
+                .iter()
+                .map(|option| (G::NAME, option.info(), check::<G> as RuleCheck))
+                .collect()
+        }
+    }
+    GAME_NAMES
+        .iter()
+        .filter_map(|name| with_game(name, Options).ok())
+        .flatten()
+        .collect()
 }

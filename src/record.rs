@@ -9,7 +9,7 @@
 
 use crate::game::{Game, Outcome, Player};
 use crate::games::{GameVisitor, with_game};
-use crate::matches::log::{GameRecord, result_text};
+use crate::matches::log::{self, GameRecord, result_text};
 use crate::phrase::{Phrase, Phrased};
 use std::fmt;
 use std::str::FromStr;
@@ -112,13 +112,11 @@ pub fn result_field(result: Option<Outcome>) -> &'static str {
     result.map_or("*", result_text)
 }
 
+/// The result a [`result_field`] names (`None` inside: not over); `None` for any other text.
 fn parse_result(text: &str) -> Option<Option<Outcome>> {
     match text {
-        "1-0" => Some(Some(Outcome::Win(Player::One))),
-        "0-1" => Some(Some(Outcome::Win(Player::Two))),
-        "1/2-1/2" => Some(Some(Outcome::Draw)),
         "*" => Some(None),
-        _ => None,
+        text => log::parse_result_text(text).map(Some),
     }
 }
 
@@ -636,19 +634,10 @@ impl FromStr for Record {
         let (rules_line, rules_text) = take("Rules");
         let (start_line, start) = take("Start");
         let (result_line, result_text) = take("Result");
-        let rules = rules_text
-            .split_whitespace()
-            .map(|option| {
-                option
-                    .split_once('=')
-                    .map(|(n, v)| (n.to_string(), v.to_string()))
-                    .ok_or_else(|| {
-                        let form =
-                            Phrase::new("'{option}' is not Name=value").with("option", option);
-                        error(rules_line, key("Rules"), form)
-                    })
-            })
-            .collect::<Result<_, _>>()?;
+        let rules = log::parse_rule_options(&rules_text).map_err(|option| {
+            let form = Phrase::new("'{option}' is not Name=value").with("option", option);
+            error(rules_line, key("Rules"), form)
+        })?;
         let result = parse_result(&result_text).ok_or_else(|| {
             error(
                 result_line,

@@ -439,7 +439,8 @@ impl GameVisitor for Visit<'_> {
                 .confirmation_plies
                 .unwrap_or(G::REVIEW_CONFIRMATION),
         };
-        let bar = progress_bar(settings.progress, self.record.moves.len() + 1);
+        let positions = self.record.moves.len() as u64 + 1;
+        let bar = crate::progress::progress_bar(settings.progress, positions, "positions");
         let watch = settings.watch.as_deref();
         let review = review::<G>(self.record, &config, &mut |done, all| {
             bar.set_length(all as u64);
@@ -456,39 +457,6 @@ impl GameVisitor for Visit<'_> {
         bar.finish_and_clear();
         review
     }
-}
-
-/// Positions searched out of all, on stderr when a person watches it.
-#[cfg(feature = "native")]
-fn progress_bar(visible: bool, positions: usize) -> indicatif::ProgressBar {
-    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    use std::io::IsTerminal;
-    if !visible || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(positions as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{bar:20} {pos}/{len} positions [{elapsed_precise}, eta {eta}]",
-    ) {
-        bar.set_style(style);
-    }
-    bar
-}
-
-/// The engine core draws no bar (the browser shows its own progress, from the watch).
-#[cfg(not(feature = "native"))]
-fn progress_bar(_visible: bool, _positions: usize) -> NoBar {
-    NoBar
-}
-
-#[cfg(not(feature = "native"))]
-struct NoBar;
-
-#[cfg(not(feature = "native"))]
-impl NoBar {
-    fn set_length(&self, _: u64) {}
-    fn set_position(&self, _: u64) {}
-    fn finish_and_clear(&self) {}
 }
 
 /// Lichess's accuracy of one move from the mover's winning chance (percent) before and

@@ -8,32 +8,24 @@
 //! search depends on are refused until it ends.
 
 mod go;
+mod options;
 mod output;
 mod session;
 
-use crate::cli::{MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_THREADS};
+use crate::cli::MAX_PERFT_DEPTH;
 use crate::game::Game;
 use crate::games::{GAME_NAMES, GameVisitor, with_game};
 use crate::matches::Adjudication;
-use crate::nnue::EvalKind;
-use crate::nnue::choice::{self, EMBEDDED};
 use crate::players::BotKind;
 use crate::search::{ParamChanges, Skill};
+pub use options::{
+    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_PLIES_LIMIT,
+};
+use options::{Engine, EngineOption, Kind, Shown};
 use output::Output;
 use session::{GameSession, GoSettings, Session};
 use std::io::{self, BufRead, Write};
-use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// Default transposition table size in MB (the `Hash` option).
-pub const DEFAULT_HASH_MB: usize = 64;
-pub use crate::search::MAX_MULTIPV;
-/// Largest `MaxPlies` value.
-pub const MAX_PLIES_LIMIT: usize = 1_000_000;
-/// Default `Move Overhead` in ms: the time kept per move for sending it.
-pub const DEFAULT_MOVE_OVERHEAD_MS: usize = 20;
-/// Largest `Move Overhead` value.
-pub const MAX_MOVE_OVERHEAD_MS: usize = 5000;
 
 /// Makes the session of the game it is given to.
 struct NewSession<'a> {
@@ -53,35 +45,6 @@ impl GameVisitor for NewSession<'_> {
             self.rule_options,
         ))
     }
-}
-
-/// Reads and checks a network file for the game it names.
-struct CheckNetwork<'a>(&'a Path);
-
-impl GameVisitor for CheckNetwork<'_> {
-    type Output = Result<(), String>;
-    fn visit<G: Game>(self) -> Result<(), String> {
-        choice::load::<G>(self.0).map(|_| ())
-    }
-}
-
-/// Whether an option is a rule option of a game, and its value a valid one there.
-struct RuleOf<'a> {
-    name: &'a str,
-    value: &'a str,
-}
-
-impl GameVisitor for RuleOf<'_> {
-    type Output = Result<bool, String>;
-    fn visit<G: Game>(self) -> Result<bool, String> {
-        G::set_rule_option(&mut G::Rules::default(), self.name, self.value).map_err(String::from)
-    }
-}
-
-/// A network file chosen with `EvalFile`, and the game it is for.
-struct EvalFile {
-    path: PathBuf,
-    game: String,
 }
 
 /// Runs the protocol on the process's stdin and stdout until `quit` or end of input.
@@ -144,36 +107,6 @@ enum Flow {
     Quit,
 }
 
-struct Engine {
-    out: Output,
-    hash_megabytes: usize,
-    threads: usize,
-    multipv: usize,
-    skill: Skill,
-    /// `UCI_LimitStrength` and `UCI_Elo`: when set, the Elo decides the level (through the
-    /// game's table at each `go`, so that the order of `Game` and these does not matter).
-    limit_strength: bool,
-    uci_elo: i32,
-    ponder: bool,
-    move_overhead: Duration,
-    /// `Evaluation` as set (`None`: the game's default). Kept across changes of game, so
-    /// that the engine does not depend on the order in which options were set.
-    evaluation: Option<EvalKind>,
-    /// `EvalFile` as set (`None`: the built-in network); it applies while its game is played.
-    eval_file: Option<EvalFile>,
-    /// `SearchParams`: changes to every game's search margins.
-    search_params: ParamChanges,
-    /// The options (name, value) given on the command line.
-    startup: Vec<(String, String)>,
-    /// The rule options (name, value) of every game, as last set on the command line or by
-    /// `setoption`: a game chosen with `Game` starts with those that are its own.
-    rules: Vec<(String, String)>,
-    /// `MaxPlies` and `RepetitionDraw`: kept here so that they survive a change of game.
-    adjudication: Adjudication,
-    player: Option<BotKind>,
-    session: Box<dyn GameSession>,
-}
-
 /// Commands refused while a search runs, because they change the tables or rules it works
 /// with. (`position` is not among them: the search has its own copy of its position.)
 const BUSY_COMMANDS: &[&str] = &["setoption", "ucinewgame", "uginewgame", "perft"];
@@ -222,12 +155,12 @@ impl Engine {
         session
     }
 
-    /// The value given on the command line for option `name`, or `default`.
-    fn startup_value<'a>(&'a self, name: &str, default: &'a str) -> &'a str {
+    /// The value given on the command line for option `name`.
+    fn startup_value(&self, name: &str) -> Option<&str> {
         self.startup
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map_or(default, |(_, v)| v.as_str())
+            .map(|(_, v)| v.as_str())
     }
 
     /// Handles one input line.
@@ -336,93 +269,25 @@ impl Engine {
             env!("CARGO_PKG_VERSION")
         ));
         out.line("id author The shove developers");
-        let default_hash = DEFAULT_HASH_MB.to_string();
-        out.line(&format!(
-            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-            self.startup_value("Hash", &default_hash)
-        ));
-        out.line(&format!(
-            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-            self.startup_value("Threads", "1")
-        ));
-        out.line("option name Clear Hash type button");
-        out.line(&format!(
-            "option name Evaluation type combo default {} var classical var network",
-            self.evaluation
-                .unwrap_or_else(|| self.session.default_evaluation())
-        ));
-        out.line(&format!(
-            "option name EvalFile type string default {}",
-            self.startup_value("EvalFile", EMBEDDED)
-        ));
-        out.line(&format!(
-            "option name SearchParams type string default {}",
-            self.startup_value("SearchParams", "none")
-        ));
-        out.line("option name Ponder type check default false");
-        out.line(&format!(
-            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
-        ));
-        out.line(&format!(
-            "option name Skill Level type spin default {} min 0 max {}",
-            self.startup_value("Skill Level", &Skill::MAX_LEVEL.to_string()),
-            Skill::MAX_LEVEL
-        ));
-        let (elo_min, elo_max) = crate::games::level_elo_range();
-        out.line(&format!(
-            "option name UCI_LimitStrength type check default {}",
-            self.startup_value("UCI_LimitStrength", "false")
-                .to_ascii_lowercase()
-        ));
-        out.line(&format!(
-            "option name UCI_Elo type spin default {} min {elo_min} max {elo_max}",
-            self.startup_value("UCI_Elo", &elo_min.to_string())
-        ));
-        out.line(&format!(
-            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
-        ));
-        let vars: String = GAME_NAMES
-            .iter()
-            .map(|name| format!(" var {name}"))
-            .collect();
-        out.line(&format!(
-            "option name Game type combo default {}{vars}",
-            self.startup_value("Game", GAME_NAMES[0])
-                .to_ascii_lowercase()
-        ));
-        out.line(&format!(
-            "option name MaxPlies type spin default 0 min 0 max {MAX_PLIES_LIMIT}"
-        ));
-        out.line("option name RepetitionDraw type check default false");
+        for option in options::OPTIONS {
+            let kind = option.kind.protocol_type();
+            let default = match option.default {
+                Shown::Given(default) => self
+                    .startup_value(option.name)
+                    .map_or_else(default, |value| kind.shown(value)),
+                Shown::InForce(value) => value(self),
+                Shown::None => String::new(),
+            };
+            out.line(&kind.line(option.name, &default));
+        }
         for option in self.session.rule_options() {
-            out.line(&format!(
-                "option name {}",
-                self.with_startup_default(option)
-            ));
+            let default = self.startup_value(option.name).map_or_else(
+                || option.default.to_string(),
+                |value| option.kind.shown(value),
+            );
+            out.line(&option.kind.line(option.name, &default));
         }
         out.line(ok);
-    }
-
-    /// A rule option line (`ExtraMove type check default true`) with the default replaced
-    /// by the value given on the command line, if any.
-    fn with_startup_default(&self, option: &str) -> String {
-        let words: Vec<&str> = option.split(' ').collect();
-        let (Some(&name), Some(at)) = (words.first(), words.iter().position(|&w| w == "default"))
-        else {
-            return option.to_string();
-        };
-        match self
-            .startup
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        {
-            Some((_, value)) if at + 1 < words.len() => {
-                let mut words: Vec<&str> = words.clone();
-                words[at + 1] = value.as_str();
-                words.join(" ")
-            }
-            _ => option.to_string(),
-        }
     }
 
     /// `setoption name <name> value <value>`.
@@ -435,91 +300,53 @@ impl Engine {
         if name.is_empty() {
             return Err("setoption: missing option name".into());
         }
-        if name.eq_ignore_ascii_case("Clear Hash") {
+        let option = options::find(&name);
+        if let Some(EngineOption {
+            name: button,
+            kind: Kind::Button(press),
+            ..
+        }) = option
+        {
             if value_at.is_some() {
-                return Err("setoption: 'Clear Hash' is a button and takes no value".into());
+                return Err(format!(
+                    "setoption: '{button}' is a button and takes no value"
+                ));
             }
-            self.session.clear_hash();
+            press(self);
             return Ok(());
         }
         let value = match value_at {
             Some(i) if i + 1 < args.len() => args[i + 1..].join(" "),
             _ => return Err(format!("setoption: missing value for option '{name}'")),
         };
-        if name.eq_ignore_ascii_case("Hash") {
-            let megabytes = spin(&name, &value, 1, MAX_HASH_MB)?;
-            self.session.set_hash(megabytes)?;
-            self.hash_megabytes = megabytes;
-        } else if name.eq_ignore_ascii_case("Threads") {
-            self.threads = spin(&name, &value, 1, MAX_THREADS)?;
-            self.session.set_threads(self.threads);
-        } else if name.eq_ignore_ascii_case("Ponder") {
-            self.ponder = check(&name, &value)?;
-        } else if name.eq_ignore_ascii_case("Move Overhead") {
-            let millis = spin(&name, &value, 0, MAX_MOVE_OVERHEAD_MS)?;
-            self.move_overhead = Duration::from_millis(millis as u64);
-        } else if name.eq_ignore_ascii_case("Evaluation") {
-            let kind: EvalKind = value
-                .parse()
-                .map_err(|e| format!("option Evaluation: {e}"))?;
-            self.evaluation = Some(kind);
-            self.apply_evaluation();
-        } else if name.eq_ignore_ascii_case("EvalFile") {
-            self.eval_file = if value == EMBEDDED {
-                None
-            } else {
-                // Checked for its own game now, so that a bad file is refused when named.
-                let path = PathBuf::from(&value);
-                let game = choice::game_of(&path)?;
-                with_game(&game, CheckNetwork(&path))??;
-                Some(EvalFile { path, game })
-            };
-            self.apply_evaluation();
-        } else if name.eq_ignore_ascii_case("SearchParams") {
-            let changes: ParamChanges = value
-                .parse()
-                .map_err(|e| format!("option SearchParams: {e}"))?;
-            self.session
-                .set_search_params(&changes)
-                .map_err(|e| format!("option SearchParams: {e}"))?;
-            self.search_params = changes;
-        } else if name.eq_ignore_ascii_case("Skill Level") {
-            let level = spin(&name, &value, 0, Skill::MAX_LEVEL as usize)?;
-            self.skill = Skill::new(level as u32)?;
-        } else if name.eq_ignore_ascii_case("UCI_LimitStrength") {
-            self.limit_strength = check(&name, &value)?;
-        } else if name.eq_ignore_ascii_case("UCI_Elo") {
-            let (low, high) = crate::games::level_elo_range();
-            self.uci_elo = spin(&name, &value, low.max(0) as usize, high.max(0) as usize)? as i32;
-        } else if name.eq_ignore_ascii_case("MultiPV") {
-            self.multipv = spin(&name, &value, 1, MAX_MULTIPV)?;
-        } else if name.eq_ignore_ascii_case("MaxPlies") {
-            self.adjudication.max_plies = spin(&name, &value, 0, MAX_PLIES_LIMIT)?;
-            self.session.set_adjudication(self.adjudication);
-        } else if name.eq_ignore_ascii_case("RepetitionDraw") {
-            self.adjudication.repetition_draw = check(&name, &value)?;
-            self.session.set_adjudication(self.adjudication);
-        } else if name.eq_ignore_ascii_case("Game") {
-            let Some(&game) = GAME_NAMES.iter().find(|n| n.eq_ignore_ascii_case(&value)) else {
-                return Err(format!(
-                    "option Game value '{value}' is not one of: {}",
-                    GAME_NAMES.join(", ")
-                ));
-            };
-            if game != self.session.name() {
-                tracing::info!(game, "switching game");
-                self.session = self.new_session(game);
-                if self.evaluation.is_some() || self.eval_file.is_some() {
-                    self.apply_evaluation();
-                }
-                if let Err(error) = self.session.set_search_params(&self.search_params) {
-                    tracing::error!(%error, "the search parameters of the new game");
-                }
+        let Some(option) = option else {
+            return self.set_rule_option(&name, &value);
+        };
+        match option.kind {
+            Kind::Button(_) => unreachable!("pressed above"),
+            Kind::Check(set) => set(self, options::check(&name, &value)?),
+            Kind::Spin { range, set } => {
+                let (min, max) = range();
+                set(self, options::spin(&name, &value, min, max)?)?;
             }
-        } else {
-            self.set_rule_option(&name, &value)?;
+            Kind::Combo(_, set) | Kind::String(set) => set(self, &value)?,
         }
         Ok(())
+    }
+
+    /// `Game`: a session of `game` with the settings so far, unless it is the one played.
+    fn switch_game(&mut self, game: &'static str) {
+        if game == self.session.name() {
+            return;
+        }
+        tracing::info!(game, "switching game");
+        self.session = self.new_session(game);
+        if self.evaluation.is_some() || self.eval_file.is_some() {
+            self.apply_evaluation();
+        }
+        if let Err(error) = self.session.set_search_params(&self.search_params) {
+            tracing::error!(%error, "the search parameters of the new game");
+        }
     }
 
     /// A rule option: applied at once if it is the current game's, else checked against
@@ -528,16 +355,15 @@ impl Engine {
     fn set_rule_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         let current = self.session.name();
         if !self.session.set_rule_option(name, value)? {
-            let mut owner = None;
-            for &game in GAME_NAMES.iter().filter(|&&game| game != current) {
-                if with_game(game, RuleOf { name, value })?? {
-                    owner = Some(game);
-                    break;
-                }
-            }
-            let Some(game) = owner else {
+            let owner = crate::games::rule_options()
+                .into_iter()
+                .find(|(game, option, _)| {
+                    *game != current && option.name.eq_ignore_ascii_case(name)
+                });
+            let Some((game, _, check)) = owner else {
                 return Err(format!("unknown option '{name}' (game {current})"));
             };
+            check(name, value)?;
             self.out.line(&format!(
                 "info string option {name} is a rule of {game}, not of {current}: \
                  it applies once Game is {game}"
@@ -654,27 +480,6 @@ impl Engine {
 
 fn bool_text(value: bool) -> &'static str {
     if value { "true" } else { "false" }
-}
-
-/// Parses a check option's value.
-fn check(name: &str, value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(format!(
-            "option {name} value '{value}' is not true or false"
-        )),
-    }
-}
-
-/// Parses a spin option's value.
-fn spin(name: &str, value: &str, min: usize, max: usize) -> Result<usize, String> {
-    match value.parse::<usize>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "option {name} value '{value}' is not a whole number in {min}..={max}"
-        )),
-    }
 }
 
 #[cfg(test)]

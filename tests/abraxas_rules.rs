@@ -740,10 +740,18 @@ fn rule_options_are_validated() {
     assert!(Position::set_rule_option(&mut r, "AbraxasTarget", "12").is_err());
     assert!(Position::set_rule_option(&mut r, "AbraxasBlue", "4").is_err());
     assert_eq!(Position::set_rule_option(&mut r, "Hash", "16"), Ok(false));
-    let opts = Position::rule_options();
-    assert!(opts.contains(&"AbraxasSheet type string default s1"));
-    assert!(opts.contains(&"AbraxasTarget type combo default 11 var 11 var 13"));
-    assert!(opts.contains(&"AbraxasBlue type combo default 3 var 3 var 2"));
+    let lines: Vec<String> = Position::rule_options()
+        .iter()
+        .map(|option| option.kind.line(option.name, option.default))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "option name AbraxasSheet type string default s1",
+            "option name AbraxasTarget type combo default 11 var 11 var 13",
+            "option name AbraxasBlue type combo default 3 var 3 var 2",
+        ]
+    );
     assert!(shove::games::GAME_NAMES.contains(&"abraxas"));
 }
 

@@ -662,3 +662,48 @@ fn cutegames_settings_files_are_accepted() {
         }
     }
 }
+
+/// docs/layout.md names every file of `src/`: by its path, or by its name in the bullet of
+/// its folder (`src/akiba/` … `moves.rs`).
+#[test]
+fn the_layout_names_every_file_of_src() {
+    let layout = read("docs/layout.md");
+    let mut bullets: Vec<String> = Vec::new();
+    for line in layout.lines() {
+        if line.starts_with("- ") || bullets.is_empty() {
+            bullets.push(line.to_string());
+        } else if line.starts_with("  ") {
+            let last = bullets.len() - 1;
+            bullets[last].push(' ');
+            bullets[last].push_str(line.trim());
+        }
+    }
+    let mut files = Vec::new();
+    let mut folders = vec![std::path::PathBuf::from("src")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("src/ is readable") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                files.push(path.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for file in &files {
+        let (folder, name) = file.rsplit_once('/').expect("a file in src/");
+        let named = layout.contains(&format!("`{file}`"))
+            || bullets.iter().any(|bullet| {
+                bullet.contains(&format!("`{folder}/")) && bullet.contains(&format!("`{name}`"))
+            });
+        if !named {
+            missing.push(file.as_str());
+        }
+    }
+    missing.sort();
+    assert!(
+        missing.is_empty(),
+        "docs/layout.md does not name {missing:?}"
+    );
+}

@@ -1206,9 +1206,13 @@ fn hashes_cover_side_pending_and_sectors_and_agree_on_transpositions() {
 
 #[test]
 fn offboard_sectors_option() {
+    let lines: Vec<String> = Position::rule_options()
+        .iter()
+        .map(|option| option.kind.line(option.name, option.default))
+        .collect();
     assert_eq!(
-        Position::rule_options(),
-        ["OffboardSectors type string default 1,2,3,3,2,1,1,2,3,3,2,1"]
+        lines,
+        ["option name OffboardSectors type string default 1,2,3,3,2,1,1,2,3,3,2,1"]
     );
     assert_eq!(<Position as Game>::NAME, "offboard");
     let mut rules = Rules::default();

@@ -58,7 +58,7 @@ impl GameVisitor for RandomGame<'_> {
     type Output = (Record, String);
     fn visit<G: Game>(self) -> (Record, String) {
         let mut rng = StdRng::seed_from_u64(self.seed);
-        let rules = shove::cli::rules::<G>(self.rules).expect("valid rules");
+        let rules = shove::games::rules::<G>(self.rules).expect("valid rules");
         let mut position = G::start(rules);
         let start = position.to_string();
         let plies = rng.random_range(0..300);

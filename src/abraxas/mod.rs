@@ -20,6 +20,7 @@ pub use sheet::{Corner, Rules, Sheet};
 
 use crate::diagram;
 use crate::game::{Game, Player};
+use crate::options::{FlagValue, OptionType, RuleFlag, RuleOption};
 use crate::phrase::Phrase;
 use crate::search::SearchParams;
 
@@ -40,6 +41,71 @@ fn option_error(option: &str, value: &str, reason: Phrase) -> Phrase {
         .with("value", value)
         .with_phrase("reason", reason)
 }
+
+/// Abraxas' rule options.
+const RULE_OPTIONS: &[RuleOption<Rules>] = &[
+    RuleOption {
+        name: SHEET_OPTION,
+        kind: OptionType::String,
+        default: "s1",
+        flag: RuleFlag {
+            long: "abraxas-sheet",
+            value: FlagValue::Named("SHEET"),
+            help: "Abraxas: the sheet, `s1`..`s6` (the engine's own sheets, not the printed \
+                   ones) or a 9-row sheet map (`*` a dot, digits runs of plain cells, rows y = 8 \
+                   down to 0); see docs/rules/abraxas.md",
+        },
+        apply: |rules, value| {
+            let value = value.trim();
+            rules.sheet = value
+                .parse()
+                .map_err(|e| option_error(SHEET_OPTION, value, e))?;
+            Ok(())
+        },
+    },
+    RuleOption {
+        name: TARGET_OPTION,
+        kind: OptionType::Combo(&["11", "13"]),
+        default: "11",
+        flag: RuleFlag {
+            long: "abraxas-target",
+            value: FlagValue::Named("N"),
+            help: "Abraxas: stones owned to win, 11 (default) or 13",
+        },
+        apply: |rules, value| {
+            rules.target = match value.trim() {
+                "11" => 11,
+                "13" => 13,
+                value => {
+                    let expected = Phrase::new("expected 11 or 13");
+                    return Err(option_error(TARGET_OPTION, value, expected));
+                }
+            };
+            Ok(())
+        },
+    },
+    RuleOption {
+        name: BLUE_OPTION,
+        kind: OptionType::Combo(&["3", "2"]),
+        default: "3",
+        flag: RuleFlag {
+            long: "abraxas-blue",
+            value: FlagValue::Named("N"),
+            help: "Abraxas: blue stop stones per player, 3 (default) or 2",
+        },
+        apply: |rules, value| {
+            rules.blue_stones = match value.trim() {
+                "3" => 3,
+                "2" => 2,
+                value => {
+                    let expected = Phrase::new("expected 3 or 2");
+                    return Err(option_error(BLUE_OPTION, value, expected));
+                }
+            };
+            Ok(())
+        },
+    },
+];
 
 impl Game for Position {
     crate::game::game_module_items!(network: include_bytes!("../../networks/abraxas.nnue"));
@@ -107,44 +173,8 @@ impl Game for Position {
         !matches!(mv, Move::Blue(_))
     }
 
-    fn rule_options() -> &'static [&'static str] {
-        &[
-            "AbraxasSheet type string default s1",
-            "AbraxasTarget type combo default 11 var 11 var 13",
-            "AbraxasBlue type combo default 3 var 3 var 2",
-        ]
-    }
-
-    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, Phrase> {
-        let value = value.trim();
-        if name.eq_ignore_ascii_case(SHEET_OPTION) {
-            rules.sheet = value
-                .parse()
-                .map_err(|e| option_error(SHEET_OPTION, value, e))?;
-            Ok(true)
-        } else if name.eq_ignore_ascii_case(TARGET_OPTION) {
-            rules.target = match value {
-                "11" => 11,
-                "13" => 13,
-                _ => {
-                    let expected = Phrase::new("expected 11 or 13");
-                    return Err(option_error(TARGET_OPTION, value, expected));
-                }
-            };
-            Ok(true)
-        } else if name.eq_ignore_ascii_case(BLUE_OPTION) {
-            rules.blue_stones = match value {
-                "3" => 3,
-                "2" => 2,
-                _ => {
-                    let expected = Phrase::new("expected 3 or 2");
-                    return Err(option_error(BLUE_OPTION, value, expected));
-                }
-            };
-            Ok(true)
-        } else {
-            Ok(false)
-        }
+    fn rule_options() -> &'static [RuleOption<Rules>] {
+        RULE_OPTIONS
     }
 
     fn diagram(&self) -> String {

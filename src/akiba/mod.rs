@@ -18,6 +18,7 @@ pub use position::{Marble, Position};
 
 use crate::diagram;
 use crate::game::{Game, Player};
+use crate::options::{FlagValue, OptionType, RuleFlag, RuleOption};
 use crate::phrase::Phrase;
 use crate::search::SearchParams;
 use std::fmt;
@@ -77,6 +78,47 @@ impl Default for Rules {
 /// The width of the diagram's labels (`marbles left:`).
 const LABEL_WIDTH: usize = 13;
 
+/// Akiba's rule options.
+const RULE_OPTIONS: &[RuleOption<Rules>] = &[
+    RuleOption {
+        name: "ExtraMove",
+        kind: OptionType::Check,
+        default: "true",
+        flag: RuleFlag {
+            long: "no-extra-move",
+            value: FlagValue::Sets("false"),
+            help: "Akiba: captures do not give an extra move (engine option ExtraMove=false)",
+        },
+        apply: |rules, value| {
+            rules.extra_move = match value.to_ascii_lowercase().as_str() {
+                "true" => true,
+                "false" => false,
+                _ => {
+                    return Err(Phrase::new("{option} value '{value}' is not true or false")
+                        .with("option", "ExtraMove")
+                        .with("value", value));
+                }
+            };
+            Ok(())
+        },
+    },
+    RuleOption {
+        name: "RepeatRule",
+        kind: OptionType::Combo(&["pushback", "ko"]),
+        default: "pushback",
+        flag: RuleFlag {
+            long: "repeat-rule",
+            value: FlagValue::Named("RULE"),
+            help: "Akiba: how undoing the opponent's push is prevented: `pushback` (the default) \
+                   or `ko` (engine option RepeatRule)",
+        },
+        apply: |rules, value| {
+            rules.repeat = value.parse()?;
+            Ok(())
+        },
+    },
+];
+
 impl Game for Position {
     crate::game::game_module_items!(network: include_bytes!("../../networks/akiba.nnue"));
 
@@ -126,31 +168,8 @@ impl Game for Position {
         self.is_capture(mv)
     }
 
-    fn rule_options() -> &'static [&'static str] {
-        &[
-            "ExtraMove type check default true",
-            "RepeatRule type combo default pushback var pushback var ko",
-        ]
-    }
-
-    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, Phrase> {
-        if name.eq_ignore_ascii_case("ExtraMove") {
-            rules.extra_move = match value.to_ascii_lowercase().as_str() {
-                "true" => true,
-                "false" => false,
-                _ => {
-                    return Err(Phrase::new("{option} value '{value}' is not true or false")
-                        .with("option", "ExtraMove")
-                        .with("value", value));
-                }
-            };
-            Ok(true)
-        } else if name.eq_ignore_ascii_case("RepeatRule") {
-            rules.repeat = value.parse()?;
-            Ok(true)
-        } else {
-            Ok(false)
-        }
+    fn rule_options() -> &'static [RuleOption<Rules>] {
+        RULE_OPTIONS
     }
 
     fn diagram(&self) -> String {

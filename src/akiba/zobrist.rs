@@ -1,14 +1,7 @@
 //! Zobrist keys for Akiba, generated at compile time from a fixed seed so that hashes are
 //! the same in every build and run.
 
-/// SplitMix64: a tiny, well-mixed generator usable in `const` context.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+use crate::rng::splitmix;
 
 pub struct Keys {
     /// `[marble kind][square index]`, kinds in the order white, black, red.

@@ -3,14 +3,14 @@
 //! protocol mode (no subcommand). `--game` and the rule flags may also stand before the
 //! subcommand (`shove --game offboard perft 3`); `main` merges the two places.
 
-use crate::akiba::RepeatRule;
 use crate::game::Game;
+use crate::games;
 use crate::matches::{self, Format, TimeControl, stats::Sprt};
 use crate::nnue::{EvalKind, Network, choice};
+use crate::options::FlagValue;
 use crate::pipeline::shard::Shard;
 use crate::players::BotKind;
 use crate::search::ParamChanges;
-use crate::{abraxas, offboard};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -85,91 +85,87 @@ pub struct GameArg {
     pub name: Option<String>,
 }
 
-/// Declares [`RuleValues`] from one entry per rule flag that takes a value: the flag (its
-/// field), the value's type and name, and the engine option it sets. The flag, how it merges
-/// with the one before the subcommand and the engine option it becomes are so written once:
-/// a new game's rule flags are new entries.
-macro_rules! rule_values {
-    ($($(#[$doc:meta])* $field:ident: $value:ty, $value_name:literal => $option:expr;)*) => {
-        /// The rule flags that take a value.
-        #[derive(clap::Args, Clone, Default)]
-        pub struct RuleValues {
-            $(
-                $(#[$doc])*
-                #[arg(long, value_name = $value_name)]
-                pub $field: Option<$value>,
-            )*
-        }
-
-        impl RuleValues {
-            fn or(self, outer: RuleValues) -> RuleValues {
-                RuleValues {
-                    $($field: self.$field.or(outer.$field),)*
-                }
-            }
-
-            fn options(&self, options: &mut Vec<(String, String)>) {
-                $(
-                    if let Some(value) = &self.$field {
-                        options.push(($option.to_string(), value.to_string()));
-                    }
-                )*
-            }
-        }
-    };
-}
-
-rule_values! {
-    /// Akiba: how undoing the opponent's push is prevented: `pushback` (the default) or
-    /// `ko` (engine option RepeatRule).
-    repeat_rule: RepeatRule, "RULE" => "RepeatRule";
-    /// Offboard: the values 1..3 of scoring sectors 1..12, comma-separated (default
-    /// 1,2,3,3,2,1,1,2,3,3,2,1). These values and the start cells are reconstructions
-    /// (docs/rules/engine/offboard.md): change the values here, the start with --fen.
-    offboard_sectors: String, "V1,..,V12" => offboard::SECTORS_OPTION;
-    /// Abraxas: the sheet, `s1`..`s6` (the engine's own sheets, not the printed ones) or a
-    /// 9-row sheet map (`*` a dot, digits runs of plain cells, rows y = 8 down to 0); see
-    /// docs/rules/engine/abraxas.md.
-    abraxas_sheet: String, "SHEET" => abraxas::SHEET_OPTION;
-    /// Abraxas: stones owned to win, 11 (default) or 13.
-    abraxas_target: String, "N" => abraxas::TARGET_OPTION;
-    /// Abraxas: blue stop stones per player, 3 (default) or 2.
-    abraxas_blue: String, "N" => abraxas::BLUE_OPTION;
-}
-
-/// The rule flags: the engine's rule options (docs/rules/engine/), each for one game; a flag of
-/// another game than the one played is an error.
-#[derive(clap::Args, Clone, Default)]
+/// The rule flags: the games' rule options (docs/rules/), each flag declared with its
+/// option ([`crate::options::RuleOption`]); a flag of another game than the one played is an
+/// error. Holds the flags given, as engine options (name, value) in the games' order.
+#[derive(Clone, Default)]
 pub struct RuleArgs {
-    /// Akiba: captures do not give an extra move (engine option ExtraMove=false).
-    #[arg(long)]
-    pub no_extra_move: bool,
-    #[command(flatten)]
-    pub values: RuleValues,
+    options: Vec<(String, String)>,
 }
 
 impl RuleArgs {
     /// These flags, each given one overriding `outer`'s (the flags before the subcommand).
     pub fn or(self, outer: RuleArgs) -> RuleArgs {
-        RuleArgs {
-            no_extra_move: self.no_extra_move || outer.no_extra_move,
-            values: self.values.or(outer.values),
-        }
+        let given = |args: &RuleArgs, name: &str| {
+            args.options
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let options = games::rule_options()
+            .iter()
+            .filter_map(|(_, option, _)| {
+                let value = given(&self, option.name).or_else(|| given(&outer, option.name))?;
+                Some((option.name.to_string(), value))
+            })
+            .collect();
+        RuleArgs { options }
     }
 
     /// Whether any rule flag is given.
     pub fn any(&self) -> bool {
-        !self.options().is_empty()
+        !self.options.is_empty()
     }
 
     /// The flags given, as engine options (name, value).
     pub fn options(&self) -> Vec<(String, String)> {
-        let mut options = Vec::new();
-        if self.no_extra_move {
-            options.push(("ExtraMove".to_string(), "false".to_string()));
+        self.options.clone()
+    }
+}
+
+impl clap::FromArgMatches for RuleArgs {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut args = RuleArgs::default();
+        args.update_from_arg_matches(matches)?;
+        Ok(args)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        let mut given = Vec::new();
+        for (_, option, _) in games::rule_options() {
+            let flag = option.flag;
+            let value = match flag.value {
+                FlagValue::Sets(value) => matches.get_flag(flag.long).then(|| value.to_string()),
+                FlagValue::Named(_) => matches.get_one::<String>(flag.long).cloned(),
+            };
+            given.extend(value.map(|value| (option.name.to_string(), value)));
         }
-        self.values.options(&mut options);
-        options
+        *self = RuleArgs { options: given }.or(std::mem::take(self));
+        Ok(())
+    }
+}
+
+impl clap::Args for RuleArgs {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        games::rule_options()
+            .into_iter()
+            .fold(command, |command, (_, option, valid)| {
+                let flag = option.flag;
+                let arg = clap::Arg::new(flag.long).long(flag.long).help(flag.help);
+                command.arg(match flag.value {
+                    FlagValue::Sets(_) => arg.action(clap::ArgAction::SetTrue),
+                    FlagValue::Named(value_name) => {
+                        let name = option.name;
+                        arg.value_name(value_name).value_parser(move |value: &str| {
+                            valid(name, value).map(|()| value.to_string())
+                        })
+                    }
+                })
+            })
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
     }
 }
 

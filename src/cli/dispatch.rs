@@ -228,7 +228,7 @@ impl GameVisitor for Run {
             );
             return crate::uci::run_stdio(&options, self.player);
         };
-        let rules = || super::rules::<G>(&self.rule_options);
+        let rules = || crate::games::rules::<G>(&self.rule_options);
         match command {
             Command::Perft {
                 position,

@@ -196,7 +196,7 @@ impl<G: Game> GameSearch for Searcher<G> {
 /// The position at the end of `line` and the keys of the positions before it (for
 /// repetitions), or what is wrong with the line.
 fn replay<G: Game>(line: &Line) -> Result<(G, Vec<u64>), Phrase> {
-    let rules = crate::cli::rules::<G>(&line.rules)?;
+    let rules = crate::games::rules::<G>(&line.rules)?;
     let mut position = match line.start.as_deref().map(str::trim) {
         None | Some("") | Some("startpos") => G::start(rules),
         Some(text) => G::parse(text, rules).map_err(|e| {

@@ -93,7 +93,7 @@ impl ViewVisitor for Replay<'_> {
 
     fn visit<G: View>(self) -> Result<State, Phrase> {
         let line = self.0;
-        let rules = crate::cli::rules::<G>(&line.rules)?;
+        let rules = crate::games::rules::<G>(&line.rules)?;
         let mut position = match line.start.as_deref().map(str::trim) {
             None | Some("") | Some("startpos") => G::start(rules),
             Some(text) => G::parse(text, rules).map_err(|e| {
@@ -155,8 +155,7 @@ impl ViewVisitor for Replay<'_> {
     }
 }
 
-/// A game's name and its rule options, parsed from the protocol's `option` text
-/// (`ExtraMove type check default true`) into name, type, default and choices.
+/// A game's name and its rule options (name, type, default and choices).
 struct Options;
 
 impl ViewVisitor for Options {
@@ -164,25 +163,12 @@ impl ViewVisitor for Options {
     fn visit<G: View>(self) -> Value {
         let options: Vec<Value> = G::rule_options()
             .iter()
-            .map(|text| {
-                let words: Vec<&str> = text.split_whitespace().collect();
-                let after = |key: &str| {
-                    words
-                        .iter()
-                        .position(|w| *w == key)
-                        .and_then(|i| words.get(i + 1))
-                        .copied()
-                };
-                let vars: Vec<&str> = words
-                    .windows(2)
-                    .filter(|w| w[0] == "var")
-                    .map(|w| w[1])
-                    .collect();
+            .map(|option| {
                 serde_json::json!({
-                    "name": words.first(),
-                    "type": after("type"),
-                    "default": after("default"),
-                    "vars": vars,
+                    "name": option.name,
+                    "type": option.kind.word(),
+                    "default": option.default,
+                    "vars": option.kind.vars(),
                 })
             })
             .collect();
@@ -265,7 +251,26 @@ mod tests {
     fn rule_options_are_listed() {
         let games = games();
         assert_eq!(games[0]["name"], "akiba");
-        assert_eq!(games[0]["options"][1]["vars"][1], "ko");
-        assert_eq!(games[2]["options"][0]["type"], "string");
+        assert_eq!(
+            games[0]["options"],
+            serde_json::json!([
+                {"name": "ExtraMove", "type": "check", "default": "true", "vars": []},
+                {"name": "RepeatRule", "type": "combo", "default": "pushback",
+                 "vars": ["pushback", "ko"]},
+            ])
+        );
+        assert_eq!(
+            games[1]["options"],
+            serde_json::json!([{"name": "OffboardSectors", "type": "string",
+                                "default": "1,2,3,3,2,1,1,2,3,3,2,1", "vars": []}])
+        );
+        assert_eq!(
+            games[2]["options"],
+            serde_json::json!([
+                {"name": "AbraxasSheet", "type": "string", "default": "s1", "vars": []},
+                {"name": "AbraxasTarget", "type": "combo", "default": "11", "vars": ["11", "13"]},
+                {"name": "AbraxasBlue", "type": "combo", "default": "3", "vars": ["3", "2"]},
+            ])
+        );
     }
 }

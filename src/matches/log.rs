@@ -8,7 +8,6 @@
 //! on) the engines' own names and versions, `#engines` with `engine1=<id name>` and
 //! `engine2=<id name>`. Readers skip comments, so logs with or without that line read alike.
 
-#[cfg(feature = "native")]
 use super::FailureKind;
 use crate::game::{Game, Outcome, Player};
 use crate::games::{GameVisitor, with_game};
@@ -60,12 +59,37 @@ fn clean(text: &str) -> String {
     text.replace(['\t', '\n', '\r'], " ")
 }
 
+/// A result as logs and records write it.
 pub fn result_text(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Win(Player::One) => "1-0",
         Outcome::Win(Player::Two) => "0-1",
         Outcome::Draw => "1/2-1/2",
     }
+}
+
+/// The outcome a [`result_text`] names; `None` for any other text.
+pub fn parse_result_text(text: &str) -> Option<Outcome> {
+    [
+        Outcome::Win(Player::One),
+        Outcome::Win(Player::Two),
+        Outcome::Draw,
+    ]
+    .into_iter()
+    .find(|&outcome| result_text(outcome) == text)
+}
+
+/// Rule options as logs and records write them: `Name=value`, separated by whitespace.
+/// `Err` holds the first that is not of that form.
+pub fn parse_rule_options(text: &str) -> Result<Vec<(String, String)>, &str> {
+    text.split_whitespace()
+        .map(|option| {
+            option
+                .split_once('=')
+                .map(|(name, value)| (name.to_string(), value.to_string()))
+                .ok_or(option)
+        })
+        .collect()
 }
 
 impl GameRecord {
@@ -103,27 +127,12 @@ impl GameRecord {
                 );
             }
         };
-        let outcome = match result {
-            "1-0" => Outcome::Win(Player::One),
-            "0-1" => Outcome::Win(Player::Two),
-            "1/2-1/2" => Outcome::Draw,
-            _ => {
-                return Err(Phrase::new("result '{result}' is not 1-0, 0-1 or 1/2-1/2")
-                    .with("result", result));
-            }
-        };
-        let rules = rules
-            .split_whitespace()
-            .map(|option| {
-                option
-                    .split_once('=')
-                    .map(|(n, v)| (n.to_string(), v.to_string()))
-                    .ok_or_else(|| {
-                        Phrase::new("rule option '{option}' is not Name=value")
-                            .with("option", option)
-                    })
-            })
-            .collect::<Result<_, _>>()?;
+        let outcome = parse_result_text(result).ok_or_else(|| {
+            Phrase::new("result '{result}' is not 1-0, 0-1 or 1/2-1/2").with("result", result)
+        })?;
+        let rules = parse_rule_options(rules).map_err(|option| {
+            Phrase::new("rule option '{option}' is not Name=value").with("option", option)
+        })?;
         Ok(GameRecord {
             number,
             game: game.to_string(),
@@ -136,7 +145,6 @@ impl GameRecord {
         })
     }
 
-    #[cfg(feature = "native")]
     /// The engine (0 = `names[0]`) that lost by failing and how, read back from the reason
     /// the referee writes: `<name> loses: <kind>: …`.
     pub fn failure(&self, names: &[String; 2]) -> Option<(usize, FailureKind)> {

@@ -7,11 +7,21 @@
 //! maps the game's name to its type.
 
 mod adjudication;
+// The runs of games: engine processes, plans, logs on disk (the application's).
+#[cfg(feature = "native")]
+mod config;
 #[cfg(feature = "native")]
 mod engine;
 pub mod log;
 pub mod openings;
+#[cfg(feature = "native")]
+mod plan;
+#[cfg(feature = "native")]
+mod play;
 pub mod rating;
+mod report;
+#[cfg(feature = "native")]
+mod resume;
 #[cfg(feature = "native")]
 mod runner;
 pub mod stats;
@@ -21,13 +31,12 @@ pub mod tournament;
 
 pub use adjudication::{Adjudication, DrawReason};
 #[cfg(feature = "native")]
+pub use config::{EngineConfig, MatchConfig, RunConfig, parse_engine_option};
+#[cfg(feature = "native")]
 pub use engine::split_command;
+pub use report::{FailureKind, MatchReport};
 #[cfg(feature = "native")]
-pub(crate) use runner::progress_bar;
-#[cfg(feature = "native")]
-pub use runner::{
-    EngineConfig, FailureKind, MatchConfig, MatchReport, RunConfig, parse_engine_option, run_match,
-};
+pub use runner::run_match;
 pub use tc::{Dialect, TimeControl};
 #[cfg(feature = "native")]
 pub use tournament::{Format, TournamentConfig, TournamentReport, run_tournament};

@@ -9,9 +9,12 @@
 //! `shove rate` ([`super::rating`]); the crosstable gives the points of every pairing, and
 //! each pairing its W-L-D and pentanomial counts.
 
+use super::config::{EngineConfig, RunConfig, settings_line};
 use super::log::GameRecord;
+use super::plan::{Plan, Tally};
 use super::rating::{self, Game};
-use super::runner::{EngineConfig, MatchReport, Plan, RunConfig, Tally, run_plan, settings_line};
+use super::report::MatchReport;
+use super::runner::run_plan;
 use super::{FailureKind, TimeControl, split_command};
 use std::fmt;
 use std::str::FromStr;

@@ -23,6 +23,7 @@ pub use sectors::{DEFAULT_SECTOR_VALUES, Exit, Rules, RulesError, SECTORS, ring_
 
 use crate::diagram;
 use crate::game::{Game, Player};
+use crate::options::{FlagValue, OptionType, RuleFlag, RuleOption};
 use crate::phrase::{Phrase, Phrased};
 use position::colour_name;
 
@@ -42,6 +43,29 @@ const CORNER_EXITS: [(&str, Direction); 6] = [
 
 /// The width of the diagram's labels (`to move:`).
 const LABEL_WIDTH: usize = 8;
+
+/// Offboard's rule option: the sector values.
+const RULE_OPTIONS: &[RuleOption<Rules>] = &[RuleOption {
+    name: SECTORS_OPTION,
+    kind: OptionType::String,
+    default: "1,2,3,3,2,1,1,2,3,3,2,1",
+    flag: RuleFlag {
+        long: "offboard-sectors",
+        value: FlagValue::Named("V1,..,V12"),
+        help: "Offboard: the values 1..3 of scoring sectors 1..12, comma-separated (default \
+               1,2,3,3,2,1,1,2,3,3,2,1). These values and the start cells are reconstructions \
+               (docs/rules/offboard.md): change the values here, the start with --fen",
+    },
+    apply: |rules, value| {
+        *rules = value.parse().map_err(|e: RulesError| {
+            Phrase::new("{option} '{value}': {reason}")
+                .with("option", SECTORS_OPTION)
+                .with("value", value)
+                .with_phrase("reason", e.phrase())
+        })?;
+        Ok(())
+    },
+}];
 
 impl Game for Position {
     crate::game::game_module_items!(network: include_bytes!("../../networks/offboard.nnue"));
@@ -73,22 +97,8 @@ impl Game for Position {
         self.is_push_off(mv)
     }
 
-    fn rule_options() -> &'static [&'static str] {
-        &["OffboardSectors type string default 1,2,3,3,2,1,1,2,3,3,2,1"]
-    }
-
-    fn set_rule_option(rules: &mut Rules, name: &str, value: &str) -> Result<bool, Phrase> {
-        if name.eq_ignore_ascii_case(SECTORS_OPTION) {
-            *rules = value.parse().map_err(|e: RulesError| {
-                Phrase::new("{option} '{value}': {reason}")
-                    .with("option", SECTORS_OPTION)
-                    .with("value", value)
-                    .with_phrase("reason", e.phrase())
-            })?;
-            Ok(true)
-        } else {
-            Ok(false)
-        }
+    fn rule_options() -> &'static [RuleOption<Rules>] {
+        RULE_OPTIONS
     }
 
     fn diagram(&self) -> String {

@@ -49,6 +49,23 @@ impl Header {
         self.version == other.version && without(self) == without(other)
     }
 
+    /// The rules the header names (`rules`: `Name=value` joined by `;`, `-` for none).
+    pub fn rules<G: Game>(&self) -> Result<G::Rules, String> {
+        let options: Vec<(String, String)> = match self.get("rules") {
+            None | Some("-") => Vec::new(),
+            Some(text) => text
+                .split(';')
+                .map(|option| {
+                    option
+                        .split_once('=')
+                        .map(|(n, v)| (n.to_string(), v.to_string()))
+                        .ok_or_else(|| format!("rule option '{option}' is not Name=value"))
+                })
+                .collect::<Result<_, _>>()?,
+        };
+        crate::games::rules::<G>(&options).map_err(String::from)
+    }
+
     /// The value of a setting.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.settings
@@ -361,7 +378,8 @@ pub fn read_positions<G: Game>(
             Some(_) => {}
             None => first = Some((header.clone(), path)),
         }
-        let rules = super::selfplay::rules_from_header::<G>(&header)
+        let rules = header
+            .rules::<G>()
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let mut error = None;
         read(path, |sample| {

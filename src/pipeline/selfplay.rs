@@ -14,8 +14,10 @@ use super::quiet::is_quiet;
 use super::shard::Shard;
 use crate::game::{Game, Outcome};
 use crate::games::{GameVisitor, with_game};
-use crate::matches::{Adjudication, progress_bar};
+use crate::matches::Adjudication;
 use crate::nnue::{EvalKind, Network, choice};
+use crate::progress::progress_bar;
+use crate::rng;
 use crate::search::{Limits, MATE, Score, Searcher};
 use std::io::Write;
 use std::path::PathBuf;
@@ -136,23 +138,6 @@ pub fn header(config: &SelfplayConfig, game: &str, network: Option<&Network>) ->
     Header::new(settings)
 }
 
-/// The rules a data file's header names.
-pub fn rules_from_header<G: Game>(header: &Header) -> Result<G::Rules, String> {
-    let options: Vec<(String, String)> = match header.get("rules") {
-        None | Some("-") => Vec::new(),
-        Some(text) => text
-            .split(';')
-            .map(|option| {
-                option
-                    .split_once('=')
-                    .map(|(n, v)| (n.to_string(), v.to_string()))
-                    .ok_or_else(|| format!("rule option '{option}' is not Name=value"))
-            })
-            .collect::<Result<_, _>>()?,
-    };
-    crate::cli::rules::<G>(&options).map_err(String::from)
-}
-
 /// Plays the run's (or shard's) games, appending them to `config.out`.
 pub fn run_selfplay(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
     if config.concurrency == 0 {
@@ -175,14 +160,11 @@ impl GameVisitor for Run<'_> {
 
 /// The seed of block `block` of a run seeded with `seed` (splitmix64 of both).
 fn block_seed(seed: u64, block: usize) -> u64 {
-    let mut z = seed ^ (block as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    rng::mix(seed ^ (block as u64).wrapping_mul(rng::GOLDEN_GAMMA))
 }
 
 fn play<G: Game>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
-    let rules = crate::cli::rules::<G>(&config.rule_options)?;
+    let rules = crate::games::rules::<G>(&config.rule_options)?;
     let network = choice::resolve::<G>(config.evaluation, config.eval_file.as_deref())?;
     let header = header(config, G::NAME, network.as_deref());
     let mut file = data::open_append(&config.out, &header)?;
@@ -195,7 +177,7 @@ fn play<G: Game>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
         .sum();
     let next = AtomicUsize::new(0);
     let start = Instant::now();
-    let progress = progress_bar(config.progress, total_games as u64);
+    let progress = progress_bar(config.progress, total_games as u64, "games");
     let mut report = SelfplayReport {
         games: 0,
         positions: 0,

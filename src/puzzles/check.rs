@@ -80,7 +80,7 @@ impl GameVisitor for Check<'_> {
 
     fn visit<G: Game>(self) -> Self::Output {
         let options = parse_rules_text(self.file.get("rules").unwrap_or("-"))?;
-        let rules = crate::cli::rules::<G>(&options)?;
+        let rules = crate::games::rules::<G>(&options)?;
         let network = choice::resolve::<G>(None, None)?;
         let puzzles = &self.file.puzzles;
         let chunk = puzzles.len().div_ceil(self.threads).max(1);

@@ -113,11 +113,9 @@ fn settings<G: Game>(config: &GenerateConfig, games: usize) -> Vec<(String, Stri
 fn shuffled(n: usize, seed: u64) -> Vec<usize> {
     let mut state = seed;
     let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let (next_state, output) = crate::rng::splitmix(state);
+        state = next_state;
+        output
     };
     let mut order: Vec<usize> = (0..n).collect();
     for i in (1..n).rev() {
@@ -139,7 +137,7 @@ fn run<G: Game>(config: &GenerateConfig) -> Result<GenerateReport, String> {
     if let Budget::Depth(0) | Budget::Nodes(0) = config.budget {
         return Err("the search budget must be at least depth 1 or 1 node".into());
     }
-    let rules = crate::cli::rules::<G>(&config.rule_options)?;
+    let rules = crate::games::rules::<G>(&config.rule_options)?;
     let network = choice::resolve::<G>(None, None)?;
     let sources = sources::read::<G>(&config.from, rules)?;
     if sources.games.is_empty() {
@@ -212,7 +210,7 @@ fn run<G: Game>(config: &GenerateConfig) -> Result<GenerateReport, String> {
 
     let mut judge = Judge::<G>::new(network);
     let started = Instant::now();
-    let progress = crate::matches::progress_bar(config.progress, order.len() as u64);
+    let progress = crate::progress::progress_bar(config.progress, order.len() as u64, "games");
     progress.set_position(start_at as u64);
     let mut last_line = Instant::now();
     for &game in &order[start_at..] {

@@ -58,7 +58,7 @@ fn read_file<G: Game>(path: &Path, wanted: &str, sources: &mut Sources<G>) -> Re
                 G::NAME
             ));
         }
-        let rules = crate::pipeline::selfplay::rules_from_header::<G>(&header)?;
+        let rules = header.rules::<G>()?;
         if format!("{rules:?}") != wanted {
             sources.skipped += 1;
             return Ok(());
@@ -110,7 +110,7 @@ fn add_record<G: Game>(
     wanted: &str,
     sources: &mut Sources<G>,
 ) -> Result<(), String> {
-    let rules = crate::cli::rules::<G>(&record.rules)?;
+    let rules = crate::games::rules::<G>(&record.rules)?;
     if format!("{rules:?}") != wanted {
         sources.skipped += 1;
         return Ok(());

@@ -77,11 +77,8 @@ impl NodeCount {
 /// where it does, an offset this small changes little. The main thread has none, so one
 /// thread searches as it always did.
 pub(crate) fn history_jitter(index: usize, slot: usize) -> i32 {
-    // The splitmix64 finaliser: every bit of the index and slot moves every output bit.
-    let mut x = (((index as u64) << 32) ^ slot as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    ((x ^ (x >> 31)) & 15) as i32
+    // Every bit of the index and slot moves every bit of the offset.
+    (crate::rng::splitmix(((index as u64) << 32) ^ slot as u64).1 & 15) as i32
 }
 
 /// A thread's deepest completed iteration: the move it would play and why.

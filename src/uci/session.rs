@@ -10,6 +10,7 @@ use crate::cli::play_moves;
 use crate::game::{Game, Outcome, Player};
 use crate::matches::Adjudication;
 use crate::nnue::{self, EvalKind, Network};
+use crate::options::{RuleInfo, RuleOption};
 use crate::perft;
 use crate::players::{Bot, BotKind, random_seed};
 use crate::search::{Info, ParamChanges, Score, SearchParams, Searcher, Skill};
@@ -27,8 +28,8 @@ const SEARCH_STACK_BYTES: usize = 64 << 20;
 pub(crate) trait GameSession {
     /// The game's name (its `Game` option value).
     fn name(&self) -> &'static str;
-    /// The game's rule options as text after `option name `.
-    fn rule_options(&self) -> &'static [&'static str];
+    /// The game's rule options.
+    fn rule_options(&self) -> Vec<RuleInfo>;
     /// Sets a rule option and replays the current position under the new rules.
     /// `Ok(false)`: not an option of this game. On `Err` nothing changed.
     fn set_rule_option(&mut self, name: &str, value: &str) -> Result<bool, String>;
@@ -285,8 +286,8 @@ impl<G: Game> GameSession for Session<G> {
         G::NAME
     }
 
-    fn rule_options(&self) -> &'static [&'static str] {
-        G::rule_options()
+    fn rule_options(&self) -> Vec<RuleInfo> {
+        G::rule_options().iter().map(RuleOption::info).collect()
     }
 
     fn set_rule_option(&mut self, name: &str, value: &str) -> Result<bool, String> {
