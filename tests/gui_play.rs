@@ -518,3 +518,76 @@ async fn a_won_game_shows_its_result_and_no_extra_move() {
     assert_eq!(page.text(".evalbar-text").await, "0-1");
     page.close().await;
 }
+
+/// The page's own links keep the game: Puzzles from an Offboard game opens Offboard's
+/// puzzles, their Play link the Offboard game on screen; the browser's Back brings the board
+/// back with its engine connected (the dot and Hint say the same).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_s_links_and_back_keep_the_game_and_its_engine() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.choose("#game", "offboard").await;
+    page.wait_for(
+        "return document.querySelectorAll('#board [data-cell]').length === 61",
+        10,
+        "the Offboard board",
+    )
+    .await;
+    click_move(&page, 0).await;
+    wait_for_moves(&page, 1, "my move").await;
+    let position = page.text("#position").await;
+
+    page.click("#puzzles-link").await;
+    page.wait_for(
+        "return document.body.dataset.ready === 'true' && location.pathname === '/puzzles' \
+           && document.querySelectorAll('#board [data-cell]').length === 61",
+        20,
+        "Offboard's puzzles",
+    )
+    .await;
+    page.click("#play-link").await;
+    page.wait_for(
+        &format!(
+            "return document.body.dataset.ready === 'true' && \
+             document.getElementById('position').textContent === {}",
+            json!(position)
+        ),
+        20,
+        "the Offboard game back from the puzzles' Play link",
+    )
+    .await;
+
+    // To the puzzles again, and back with the browser's Back.
+    page.click("#puzzles-link").await;
+    page.wait_for(
+        "return document.body.dataset.ready === 'true' && location.pathname === '/puzzles'",
+        20,
+        "the puzzles again",
+    )
+    .await;
+    page.client.back().await.expect("back");
+    page.wait_for(
+        &format!(
+            "return document.body.dataset.ready === 'true' && \
+             document.getElementById('position').textContent === {} && \
+             document.querySelector('#engine-list .engine.ready') !== null",
+            json!(position)
+        ),
+        20,
+        "the game and a ready engine after Back",
+    )
+    .await;
+    page.click("#hint").await;
+    page.wait_for(
+        "const h = document.getElementById('hint-text').textContent; \
+         const e = document.getElementById('error'); \
+         return h.length > 0 && e.hidden",
+        30,
+        "a hint after Back, and no error",
+    )
+    .await;
+    page.close().await;
+}

@@ -220,6 +220,7 @@ export function render() {
   $('last-move').textContent = lastMoveText();
   renderStoneChoice();
   $('rules-link').href = `/rules/${G.game}?lang=${language}`;
+  $('puzzles-link').href = `/puzzles#game=${G.game}`;
   $('learn-link').href = `/learn#game=${G.game}`;
   // At the end of the line only: a game ends there.
   $('resign').disabled = !humanSide() || over || G.ply !== G.moves.length;
@@ -833,6 +834,8 @@ function fragment() {
 function renderLink() {
   $('link-status').textContent = '';
   history.replaceState(null, '', location.pathname + location.search + '#' + fragment());
+  // The game on screen, for this tab's way back from the puzzles, lessons or rules.
+  sessionStorage.setItem('shove-board', fragment());
   $('link').value = location.href;
 }
 
@@ -963,14 +966,26 @@ async function main() {
     // A refusal (too many pages open) comes as the close reason.
     closed: ev => {
       G.connectionLost = ev.reason ? closeText(ev.reason) : t('the connection to the server was lost (reload the page)');
+      for (const e of G.engines.list) e.state = 'dead';
+      renderEngines();
       showError(G.connectionLost);
     },
+  });
+  // Back to this page from the browser's cache: its engine connection was closed when it
+  // was left, so it connects again (the game on screen stays).
+  window.addEventListener('pageshow', ev => {
+    if (!ev.persisted || !G.engines.reconnect) return;
+    G.connectionLost = null;
+    clearError();
+    G.engines.reconnect();
   });
   G.rules = defaultRules(G.game);
   sel.value = G.game;
   sel.onchange = () => selectGame(sel.value);
   renderRules();
-  const linked = location.hash; // before show() writes the fragment of the default game
+  // The address's game; without one, the game this tab showed last (a plain link back from
+  // the puzzles, lessons or rules). Read before show() writes the default game's.
+  const linked = location.hash || (sessionStorage.getItem('shove-board') ? '#' + sessionStorage.getItem('shove-board') : '');
   await show({});
   await openFragment(linked);
   window.addEventListener('hashchange', () => { if (location.hash.slice(1) !== fragment()) openFragment(); });

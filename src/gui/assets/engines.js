@@ -33,6 +33,13 @@ export class Engines {
     this.ws.onclose = ev => this.handlers.closed && this.handlers.closed(ev);
   }
 
+  // A new connection after the old one closed (the page back from the browser's cache).
+  reconnect() {
+    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) return;
+    this.ws.onclose = null;
+    this.connect();
+  }
+
   send(msg) {
     if (this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(msg));
