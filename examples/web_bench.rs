@@ -109,4 +109,5 @@ async fn main() {
     }
     page.close().await;
     let _ = server.kill();
+    let _ = server.wait();
 }

@@ -3,9 +3,9 @@
 //! (stderr a terminal), so that logs and pipes stay clean.
 
 #[cfg(feature = "native")]
-use indicatif::{ProgressDrawTarget, ProgressStyle};
-#[cfg(feature = "native")]
 pub use indicatif::ProgressBar;
+#[cfg(feature = "native")]
+use indicatif::{ProgressDrawTarget, ProgressStyle};
 #[cfg(feature = "native")]
 use std::io::IsTerminal;
 #[cfg(feature = "native")]

@@ -317,8 +317,7 @@ async fn the_worker_searches_as_the_native_engine() {
         let _ = engine.wait();
         let last_info = |text: &str| {
             text.lines()
-                .filter(|l| l.starts_with(&format!("info depth {depth} ")))
-                .last()
+                .rfind(|l| l.starts_with(&format!("info depth {depth} ")))
                 .map(str::to_string)
         };
         let native_info = last_info(&native).unwrap_or_else(|| panic!("{game}: {native}"));

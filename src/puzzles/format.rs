@@ -185,6 +185,15 @@ pub fn parse_rules_text(text: &str) -> Result<Vec<(String, String)>, String> {
         .collect()
 }
 
+/// Every theme, by game (the common ones under `"all"`), for documentation and the page's
+/// filter.
+pub const THEMES: &[(&str, &[&str])] = &[
+    ("all", &["win", "advantage", "defence", "one-move", "long"]),
+    ("akiba", &["capture-chain", "red-race", "push-off"]),
+    ("offboard", &["push-off", "sector-3", "re-placement"]),
+    ("abraxas", &["line", "stop", "plate"]),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,12 +239,3 @@ mod tests {
         assert!(parse_rules_text("ExtraMove").is_err());
     }
 }
-
-/// Every theme, by game (the common ones under `"all"`), for documentation and the page's
-/// filter.
-pub const THEMES: &[(&str, &[&str])] = &[
-    ("all", &["win", "advantage", "defence", "one-move", "long"]),
-    ("akiba", &["capture-chain", "red-race", "push-off"]),
-    ("offboard", &["push-off", "sector-3", "re-placement"]),
-    ("abraxas", &["line", "stop", "plate"]),
-];
