@@ -25,7 +25,9 @@ fi
 if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
-cargo build --release --quiet --manifest-path "$ROOT/Cargo.toml" -p shove-web --target wasm32-unknown-unknown
+# SIMD128 (every current browser has it): the network's accumulators in 128-bit lanes.
+RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
+  cargo build --release --quiet --manifest-path "$ROOT/Cargo.toml" -p shove-web --target wasm32-unknown-unknown
 
 mkdir -p "$OUT"
 wasm-bindgen --target web --no-typescript --out-dir "$OUT" \
