@@ -2,8 +2,8 @@
 //! static file server (`python3 -m http.server`) with no shove process running: games
 //! against level 1 played by clicking, a hint, an analysis stopped, a review, a puzzle
 //! solved, a link opened in another tab, a bad position string refused with the game kept,
-//! a worker that dies replaced with the game kept, the same search as the native engine, and
-//! no error in the console.
+//! a worker that dies replaced with the game kept, the same search as the native engine,
+//! `movetime 1000` answered in time, and no error in the console.
 //!
 //! The site is built by `.ci/run` (`web/build.sh`) and named by `SHOVE_WEB_SITE`; without
 //! it these tests say so and pass, unless `SHOVE_REQUIRE_WEB` is set (CI).
@@ -273,104 +273,103 @@ async fn each_game_is_played_against_level_1_in_the_static_site() {
     page.close().await;
 }
 
-/// The engine in the worker searches as the native engine does: on each game's start the
-/// same best move, score and nodes at a fixed depth as `shove analyze`.
+/// A search in a fresh worker (its own empty table, as `shove bench` takes a fresh
+/// searcher per position): the page's `go` message, the events' lines, and the time from
+/// sending the `go` to the `bestmove` on the page's clock.
+const SEARCH_IN_A_WORKER: &str = "
+  const [go] = arguments;
+  return new Promise(resolve => {
+    const lines = []; let sent = 0;
+    const w = new Worker('/worker.js', { type: 'module' });
+    w.onmessage = ({ data }) => {
+      if (data.kind === 'ready') { sent = performance.now(); w.postMessage({ kind: 'go', message: JSON.stringify(go) }); }
+      if (data.kind === 'event') {
+        const e = JSON.parse(data.event);
+        if (e.line) lines.push(e.line);
+        if (e.type === 'bestmove') { w.terminate(); resolve([lines, performance.now() - sent]); }
+      }
+    };
+    WebAssembly.compileStreaming(fetch('/shove_web_bg.wasm')).then(module => w.postMessage({ kind: 'init', module }));
+  });";
+
+async fn search_in_a_worker(page: &Browser, go: Value) -> (Vec<String>, f64) {
+    let result = page
+        .client
+        .execute(SEARCH_IN_A_WORKER, vec![go])
+        .await
+        .expect("the worker's search");
+    let lines = serde_json::from_value(result[0].clone()).expect("lines");
+    (lines, result[1].as_f64().expect("a time"))
+}
+
+/// The engine in the worker searches as the native engine does: on each game's `shove
+/// bench` positions at the bench depth, the same best move, score and nodes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_worker_searches_as_the_native_engine() {
     let Some((server, page)) = start().await else {
         return;
     };
     page.open(&server.url).await;
-    engine_ready(&page).await;
-    for (game, depth) in [("akiba", 8), ("offboard", 5), ("abraxas", 6)] {
-        let mut engine = Command::new(env!("CARGO_BIN_EXE_shove"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("shove starts");
-        {
-            use std::io::Write;
-            let stdin = engine.stdin.as_mut().expect("stdin");
-            write!(
-                stdin,
-                "setoption name Game value {game}\nsetoption name Hash value 16\n\
-                 position startpos\ngo depth {depth}\n"
-            )
-            .expect("commands sent");
-        }
-        let native = {
-            use std::io::BufRead;
-            let out = std::io::BufReader::new(engine.stdout.take().expect("stdout"));
-            let mut text = String::new();
-            for line in out.lines() {
-                let line = line.expect("a line");
-                let last = line.starts_with("bestmove");
-                text.push_str(&line);
-                text.push('\n');
-                if last {
-                    break;
-                }
-            }
-            text
-        };
-        let _ = engine.kill();
-        let _ = engine.wait();
-        let last_info = |text: &str| {
-            text.lines()
-                .rfind(|l| l.starts_with(&format!("info depth {depth} ")))
-                .map(str::to_string)
-        };
-        let native_info = last_info(&native).unwrap_or_else(|| panic!("{game}: {native}"));
-        let lines = page
-            .js(&format!(
-                "return new Promise(resolve => {{ \
-                   const lines = []; \
-                   const w = new Worker('/worker.js', {{ type: 'module' }}); \
-                   w.onmessage = ({{ data }}) => {{ \
-                     if (data.kind === 'ready') w.postMessage({{ kind: 'go', message: JSON.stringify( \
-                       {{ type: 'go', slot: 0, id: 1, line: {{ game: '{game}' }}, depth: {depth} }}) }}); \
-                     if (data.kind === 'event') lines.push(JSON.parse(data.event)); \
-                     if (data.kind === 'idle') {{ w.terminate(); resolve(lines); }} \
-                   }}; \
-                   WebAssembly.compileStreaming(fetch('/shove_web_bg.wasm')) \
-                     .then(module => w.postMessage({{ kind: 'init', module }})); \
-                 }})"
-            ))
-            .await;
-        let infos: Vec<String> = lines
-            .as_array()
-            .expect("events")
-            .iter()
-            .filter_map(|e| e["line"].as_str().map(str::to_string))
+    for (game, depth) in [("akiba", 12), ("offboard", 8), ("abraxas", 10)] {
+        let bench = Command::new(env!("CARGO_BIN_EXE_shove"))
+            .args(["bench", "--game", game, "--depth", &depth.to_string()])
+            .output()
+            .expect("shove bench runs");
+        let bench = String::from_utf8_lossy(&bench.stdout).to_string();
+        // `<position>: best <move> score <score> nodes <n>`
+        let positions: Vec<(&str, &str)> = bench
+            .lines()
+            .filter_map(|l| l.split_once(": best "))
             .collect();
-        let wasm_info = last_info(&infos.join("\n")).unwrap_or_else(|| panic!("{game}: {lines}"));
-        // Same depth, score, nodes and line; nps and time differ.
-        let fields = |line: &str| {
-            let w: Vec<&str> = line.split_whitespace().collect();
-            let at = |k: &str| w.iter().position(|x| *x == k).map(|i| w[i + 1].to_string());
-            let pv = w
+        assert!(positions.len() >= 4, "{game}: {bench}");
+        for (start, native) in positions {
+            let go = json!({"type": "go", "slot": 0, "id": 1, "depth": depth,
+                            "line": {"game": game, "start": start}});
+            let (lines, _) = search_in_a_worker(&page, go).await;
+            let info = lines
                 .iter()
-                .position(|x| *x == "pv")
-                .map(|i| w[i + 1..].join(" "));
-            (
-                at("seldepth"),
-                at("score"),
-                at("cp").or(at("mate")),
-                at("nodes"),
-                pv,
-            )
-        };
-        assert_eq!(
-            fields(&wasm_info),
-            fields(&native_info),
-            "{game}:\n{wasm_info}\n{native_info}"
-        );
-        let best = |text: &str| {
-            text.lines()
+                .rfind(|l| l.starts_with(&format!("info depth {depth} ")))
+                .unwrap_or_else(|| panic!("{game} {start}: {lines:?}"));
+            let w: Vec<&str> = info.split_whitespace().collect();
+            let at = |k: &str| w.iter().position(|x| *x == k).map(|i| w[i + 1]);
+            let score = w
+                .iter()
+                .position(|x| *x == "score")
+                .map(|i| format!("{} {}", w[i + 1], w[i + 2]));
+            let best = lines
+                .iter()
                 .find_map(|l| l.strip_prefix("bestmove "))
-                .map(|m| m.split_whitespace().next().unwrap_or("").to_string())
-        };
-        assert_eq!(best(&infos.join("\n")), best(&native), "{game}");
+                .unwrap_or_default();
+            let worker = format!(
+                "{best} score {} nodes {}",
+                score.unwrap_or_default(),
+                at("nodes").unwrap_or_default()
+            );
+            assert_eq!(worker, native, "{game} {start}");
+        }
+    }
+    page.close().await;
+}
+
+/// `movetime 1000` answers within 1,100 ms on the page's clock, the worker already started.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_movetime_search_answers_in_time() {
+    let Some((server, page)) = start().await else {
+        return;
+    };
+    page.open(&server.url).await;
+    for game in ["akiba", "offboard", "abraxas"] {
+        let go = json!({"type": "go", "slot": 0, "id": 1, "movetime": 1000,
+                        "line": {"game": game}});
+        let (lines, ms) = search_in_a_worker(&page, go).await;
+        assert!(
+            lines.iter().any(|l| l.starts_with("bestmove ")),
+            "{lines:?}"
+        );
+        assert!(
+            (900.0..=1100.0).contains(&ms),
+            "{game}: movetime 1000 took {ms:.0} ms"
+        );
     }
     page.close().await;
 }
