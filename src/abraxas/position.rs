@@ -667,18 +667,22 @@ impl Position {
 // ---------------------------------------------------------------------------------------
 // Position strings
 
-/// Why a position string was rejected; the message names the field.
+/// Why a position string was rejected; the message names the field (none when the string
+/// has the wrong number of fields).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
-    pub field: &'static str,
+    pub field: Option<&'static str>,
     pub message: Phrase,
 }
 
 impl Phrased for PositionError {
     fn phrase(&self) -> Phrase {
-        Phrase::new("bad {field}: {reason}")
-            .with("field", self.field)
-            .with_phrase("reason", self.message.clone())
+        match self.field {
+            Some(field) => Phrase::new("bad {field}: {reason}")
+                .with("field", field)
+                .with_phrase("reason", self.message.clone()),
+            None => self.message.clone(),
+        }
     }
 }
 
@@ -692,7 +696,10 @@ const FIELDS: [&str; 12] = [
 ];
 
 fn err(field: &'static str, message: Phrase) -> PositionError {
-    PositionError { field, message }
+    PositionError {
+        field: Some(field),
+        message,
+    }
 }
 
 /// Rank `r` (0-based) of the plate runs past its 8 holes.
@@ -779,13 +786,12 @@ impl Position {
     pub fn parse(text: &str, rules: Rules) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != FIELDS.len() {
-            let field = FIELDS.get(fields.len()).copied().unwrap_or("fullmove");
-            return Err(err(
-                field,
-                Phrase::new("expected 12 fields ({fields}), found {count}")
+            return Err(PositionError {
+                field: None,
+                message: Phrase::new("{count} fields, expected 12 ({fields})")
                     .with("fields", FIELDS.join(" "))
                     .with("count", fields.len()),
-            ));
+            });
         }
         let mut rules = rules;
         if !(rules.target == 11 || rules.target == 13) {

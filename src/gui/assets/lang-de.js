@@ -257,7 +257,7 @@ export default {
   "disagrees with the sectors field: the {player} marbles in sectors are worth {points} under sector values {rules}": "passt nicht zur Sektorangabe: die Kugeln der Farbe {player} in Sektoren sind bei den Sektorwerten {rules} {points} wert",
   "does not start on a marble of the side to move": "beginnt nicht auf einer Kugel der Seite am Zug",
   "expected 11 or 13": "erwartet 11 oder 13",
-  "expected 12 fields ({fields}), found {count}": "12 Angaben erwartet ({fields}), gefunden {count}",
+  "{count} fields, expected 12 ({fields})": "{count} Angaben, erwartet 12 ({fields})",
   "expected 3 or 2": "erwartet 3 oder 2",
   "expected 8 ranks separated by '/', found {count}": "8 durch '/' getrennte Reihen erwartet, gefunden {count}",
   "expected a hole a1..h8": "Loch a1..h8 erwartet",

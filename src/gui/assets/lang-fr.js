@@ -257,7 +257,7 @@ export default {
   "disagrees with the sectors field: the {player} marbles in sectors are worth {points} under sector values {rules}": "ne correspond pas au champ des secteurs : les billes de couleur {player} dans les secteurs valent {points} avec les valeurs de secteurs {rules}",
   "does not start on a marble of the side to move": "ne part pas d'une bille du camp au trait",
   "expected 11 or 13": "11 ou 13 attendu",
-  "expected 12 fields ({fields}), found {count}": "12 champs attendus ({fields}), {count} trouvés",
+  "{count} fields, expected 12 ({fields})": "{count} champs, 12 attendus ({fields})",
   "expected 3 or 2": "3 ou 2 attendu",
   "expected 8 ranks separated by '/', found {count}": "8 rangées séparées par « / » attendues, {count} trouvées",
   "expected a hole a1..h8": "trou a1..h8 attendu",
