@@ -3,7 +3,8 @@
 # data for the next networks (docs/nnue.md). Each game's run is cut into SHARDS shards
 # (`shove selfplay --shard K/N`) written to OUT/GAME-K.data; a shard is written as
 # `.part` and renamed when whole, so a run stopped anywhere is started again with the same
-# command and plays only the shards not yet whole. Shards of the three games alternate in
+# command and plays only the shards not yet whole (a shard kept as `GAME-K.data.gz`, as in
+# data/selfplay/, counts as whole). Shards of the three games alternate in
 # the queue, so every game's data grows from the start. Abraxas' shards cycle over its six
 # sheets (s1..s6), each sheet a run of its own with its own seed.
 #
@@ -25,7 +26,7 @@ mkdir -p "$OUT"
 if [ "${1:-}" = --play-shard ]; then
   game=$2 k=$3
   out="$OUT/$game-$k.data"
-  [ -e "$out" ] && exit 0
+  { [ -e "$out" ] || [ -e "$out.gz" ]; } && exit 0
   rm -f "$out.part"
   case $game in
     akiba) args=(--game akiba --seed 9101 --games $((GAMES * SHARDS)) --shard "$k/$SHARDS") ;;
