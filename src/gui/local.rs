@@ -13,10 +13,9 @@ use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
 use crate::phrase::{Phrase, Phrased};
-use crate::search::{Info, Limits, MAX_MULTIPV, Score, Searcher, Skill};
+use crate::search::{Limits, MAX_MULTIPV, Score, Searcher, Skill};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use std::fmt::Display;
 use std::time::Duration;
 
 /// The table of each game's searcher, in MB: the browser's memory is the page's too.
@@ -171,7 +170,7 @@ impl<G: Game> GameSearch for Searcher<G> {
         // The latest score and first move of each line, for a weak level's pick.
         let mut lines: Vec<(Score, G::Move)> = Vec::new();
         let result = self.search(&root, &history, &limits, multipv, &mut |info| {
-            emit(json!({"type": "line", "line": info_line(info), "t": now_ms()}));
+            emit(json!({"type": "line", "line": info.to_string(), "t": now_ms()}));
             if let Some(&mv) = info.pv.first() {
                 let line = (info.score, mv);
                 match lines.get_mut(info.multipv - 1) {
@@ -196,13 +195,7 @@ impl<G: Game> GameSearch for Searcher<G> {
 /// The position at the end of `line` and the keys of the positions before it (for
 /// repetitions), or what is wrong with the line.
 fn replay<G: Game>(line: &Line) -> Result<(G, Vec<u64>), Phrase> {
-    let rules = crate::games::rules::<G>(&line.rules)?;
-    let mut position = match line.start.as_deref().map(str::trim) {
-        None | Some("") | Some("startpos") => G::start(rules),
-        Some(text) => G::parse(text, rules).map_err(|e| {
-            Phrase::new("bad position string: {reason}").with_phrase("reason", e.phrase())
-        })?,
-    };
+    let mut position = super::state::start_of::<G>(line)?;
     let mut history = Vec::with_capacity(line.moves.len());
     for (i, text) in line.moves.iter().enumerate() {
         let mv = position.parse_move(text.trim()).map_err(|e| {
@@ -214,29 +207,6 @@ fn replay<G: Game>(line: &Line) -> Result<(G, Vec<u64>), Phrase> {
         position.play(mv);
     }
     Ok((position, history))
-}
-
-/// `info depth … pv …`, as the protocol prints it.
-fn info_line<M: Display>(info: &Info<M>) -> String {
-    let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {}",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        info.score,
-        info.nodes,
-        info.nps,
-        info.time.as_millis(),
-        info.hashfull
-    );
-    if !info.pv.is_empty() {
-        line.push_str(" pv");
-        for mv in &info.pv {
-            line.push(' ');
-            line.push_str(&mv.to_string());
-        }
-    }
-    line
 }
 
 #[cfg(test)]

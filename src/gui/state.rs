@@ -86,6 +86,17 @@ pub fn check_move(line: &Line, text: &str) -> Result<(), Phrase> {
     }
 }
 
+/// The position `line` starts from under its rules, or what is wrong with them.
+pub fn start_of<G: crate::game::Game>(line: &Line) -> Result<G, Phrase> {
+    let rules = crate::games::rules::<G>(&line.rules)?;
+    match line.start.as_deref().map(str::trim) {
+        None | Some("") | Some("startpos") => Ok(G::start(rules)),
+        Some(text) => G::parse(text, rules).map_err(|e| {
+            Phrase::new("bad position string: {reason}").with_phrase("reason", e.phrase())
+        }),
+    }
+}
+
 struct Replay<'a>(&'a Line);
 
 impl ViewVisitor for Replay<'_> {
@@ -93,13 +104,7 @@ impl ViewVisitor for Replay<'_> {
 
     fn visit<G: View>(self) -> Result<State, Phrase> {
         let line = self.0;
-        let rules = crate::games::rules::<G>(&line.rules)?;
-        let mut position = match line.start.as_deref().map(str::trim) {
-            None | Some("") | Some("startpos") => G::start(rules),
-            Some(text) => G::parse(text, rules).map_err(|e| {
-                Phrase::new("bad position string: {reason}").with_phrase("reason", e.phrase())
-            })?,
-        };
+        let mut position = start_of::<G>(line)?;
         let start = position.to_string();
         let mut moves = Vec::with_capacity(line.moves.len());
         let mut movers = Vec::with_capacity(line.moves.len());

@@ -56,6 +56,32 @@ pub struct Info<M> {
     pub pv: Vec<M>,
 }
 
+/// `info depth … score … nodes … pv …`, as the protocol prints it (and the browser's engine
+/// gives its page, src/gui/local.rs).
+impl<M: std::fmt::Display> std::fmt::Display for Info<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {}",
+            self.depth,
+            self.seldepth,
+            self.multipv,
+            self.score,
+            self.nodes,
+            self.nps,
+            self.time.as_millis(),
+            self.hashfull
+        )?;
+        if !self.pv.is_empty() {
+            f.write_str(" pv")?;
+            for mv in &self.pv {
+                write!(f, " {mv}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// What a search settled on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {

@@ -13,8 +13,7 @@ use crate::nnue::{self, EvalKind, Network};
 use crate::options::{RuleInfo, RuleOption};
 use crate::perft;
 use crate::players::{Bot, BotKind, random_seed};
-use crate::search::{Info, ParamChanges, Score, SearchParams, Searcher, Skill};
-use std::fmt::Display;
+use crate::search::{ParamChanges, Score, SearchParams, Searcher, Skill};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -259,28 +258,6 @@ fn search_moves<G: Game>(position: &G, texts: &[String]) -> (Vec<G::Move>, Optio
     (moves, Some(problem))
 }
 
-fn info_line<M: Display>(info: &Info<M>) -> String {
-    let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {}",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        info.score,
-        info.nodes,
-        info.nps,
-        info.time.as_millis(),
-        info.hashfull
-    );
-    if !info.pv.is_empty() {
-        line.push_str(" pv");
-        for mv in &info.pv {
-            line.push(' ');
-            line.push_str(&mv.to_string());
-        }
-    }
-    line
-}
-
 impl<G: Game> GameSession for Session<G> {
     fn name(&self) -> &'static str {
         G::NAME
@@ -470,7 +447,7 @@ impl<G: Game> GameSession for Session<G> {
                         let mut lines: Vec<(Score, G::Move)> = Vec::new();
                         let result =
                             searcher.search(&root, &history, &limits, multipv, &mut |info| {
-                                thread_out.line(&info_line(info));
+                                thread_out.line(&info.to_string());
                                 if let Some(&mv) = info.pv.first() {
                                     let line = (info.score, mv);
                                     match lines.get_mut(info.multipv - 1) {
