@@ -14,7 +14,7 @@ mod browser;
 #[path = "common/gui_server.rs"]
 mod gui_server;
 
-use browser::{Browser, words_of};
+use browser::{Browser, rule_book_words};
 use gui_server::Gui;
 use serde_json::json;
 
@@ -31,7 +31,7 @@ async fn rules_pages_draw_every_diagram_and_fit_a_phone() {
     };
     let gui = Gui::start(&["--no-token"]);
     for language in ["en", "de", "fr"] {
-        let words = (language != "en").then(|| words_of(language));
+        let words = (language != "en").then(|| rule_book_words(language));
         for game in ["akiba", "offboard", "abraxas"] {
             let book = match language {
                 "en" => format!("docs/rules/{game}.md"),
