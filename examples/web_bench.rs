@@ -10,10 +10,13 @@
 
 #[path = "../tests/common/browser.rs"]
 mod browser;
+#[path = "../tests/common/static_server.rs"]
+mod static_server;
 
 use browser::Browser;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use static_server::StaticServer;
+use std::path::Path;
+use std::process::Command;
 
 /// `shove bench --game G`: the positions, the total nodes and the nodes per second.
 fn native(game: &str) -> (Vec<String>, u64, f64) {
@@ -46,30 +49,9 @@ async fn main() {
     let mut args = std::env::args().skip(1);
     let site = args.next().expect("usage: web_bench SITE_DIR [ROUNDS]");
     let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(3);
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port");
-    let mut server = Command::new("python3")
-        .args([
-            "-m",
-            "http.server",
-            "--bind",
-            "127.0.0.1",
-            &port.to_string(),
-            "-d",
-            &site,
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("python3 -m http.server");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let server = StaticServer::start(Path::new(&site));
     let page = Browser::start().await.expect("chromium and chromedriver");
-    page.go_to(&format!("http://127.0.0.1:{port}/")).await;
+    page.go_to(&server.url).await;
     println!("game      round  native nodes  native nps  wasm nodes  wasm nps  wasm/native");
     for game in ["akiba", "offboard", "abraxas"] {
         for round in 1..=rounds {
@@ -108,6 +90,4 @@ async fn main() {
         }
     }
     page.close().await;
-    let _ = server.kill();
-    let _ = server.wait();
 }

@@ -10,25 +10,14 @@
 
 #[path = "common/browser.rs"]
 mod browser;
+#[path = "common/static_server.rs"]
+mod static_server;
 
 use browser::Browser;
 use serde_json::{Value, json};
+use static_server::StaticServer;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// `python3 -m http.server` on the site, killed when the test ends.
-struct StaticServer {
-    child: Child,
-    url: String,
-}
-
-impl Drop for StaticServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use std::process::Command;
 
 fn site() -> Option<PathBuf> {
     match std::env::var_os("SHOVE_WEB_SITE") {
@@ -53,41 +42,11 @@ fn site() -> Option<PathBuf> {
     }
 }
 
-fn serve(dir: &PathBuf) -> StaticServer {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port");
-    let child = Command::new("python3")
-        .args([
-            "-m",
-            "http.server",
-            "--bind",
-            "127.0.0.1",
-            &port.to_string(),
-            "-d",
-        ])
-        .arg(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("python3 -m http.server starts");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "the static server did not start");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    StaticServer {
-        child,
-        url: format!("http://127.0.0.1:{port}/"),
-    }
-}
-
 /// The site and the browser, or `None` when either is missing and not required.
 async fn start() -> Option<(StaticServer, Browser)> {
     let dir = site()?;
     let browser = Browser::start().await?;
-    Some((serve(&dir), browser))
+    Some((StaticServer::start(&dir), browser))
 }
 
 async fn played(page: &Browser) -> usize {
