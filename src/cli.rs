@@ -22,7 +22,9 @@ use std::io::{self, Write};
 #[cfg(feature = "native")]
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// `std::time::Instant` panics in the browser (docs/web.md).
+use web_time::Instant;
 
 /// Deeper perft runs would take hours; refuse them instead of hanging.
 pub const MAX_PERFT_DEPTH: u32 = 20;
@@ -267,12 +269,17 @@ fn bench_set(game: &str) -> (&'static [&'static str], u32) {
 /// right after the threads (so that both see the same load), and the speedup is printed:
 /// the time to the depth (the median over the positions of one thread's time divided by
 /// the threads') and the nodes per second (totals).
+///
+/// The report goes to `out` (stdout for the command line; the browser's worker collects it,
+/// so that examples/web_bench.rs compares the same timing of the same searches).
 pub fn bench<G: Game>(
     depth: Option<u32>,
     threads: usize,
     network: Option<Arc<Network>>,
+    out: &mut impl Write,
 ) -> Result<(), String> {
     check_threads(threads)?;
+    let mut say = |line: String| writeln!(out, "{line}").map_err(|e| format!("bench: {e}"));
     let (texts, default_depth) = bench_set(G::NAME);
     let depth = depth.unwrap_or(default_depth);
     if depth == 0 || depth > search::MAX_DEPTH {
@@ -306,29 +313,37 @@ pub fn bench<G: Game>(
     for (text, position) in &positions {
         let many = bench_search(&mut searcher, position, &limits);
         let Some(single) = &mut single else {
-            println!("{text}: {}", many.line);
+            say(format!("{text}: {}", many.line))?;
             many_total.add(&many);
             continue;
         };
-        println!("{text}: threads {threads} {} {}", many.line, many.millis());
+        say(format!(
+            "{text}: threads {threads} {} {}",
+            many.line,
+            many.millis()
+        ))?;
         let one = bench_search(single, position, &limits);
-        println!("{text}: threads 1 {} {}", one.line, one.millis());
+        say(format!("{text}: threads 1 {} {}", one.line, one.millis()))?;
         time_ratios.push(one.time.as_secs_f64() / many.time.as_secs_f64().max(1e-9));
         many_total.add(&many);
         one_total.add(&one);
     }
     if threads > 1 {
-        println!("threads 1: {}", one_total.summary());
-        println!("threads {threads}: {}", many_total.summary());
-        println!(
+        say(format!("threads 1: {}", one_total.summary()))?;
+        say(format!("threads {threads}: {}", many_total.summary()))?;
+        say(format!(
             "speedup of {threads} threads over 1: time to depth {depth} x{:.2} (median over \
              {} positions), nodes per second x{:.2}",
             median(&mut time_ratios),
             time_ratios.len(),
             many_total.nps() / one_total.nps().max(1e-9)
-        );
+        ))?;
     }
-    println!("{} nodes {} nps", many_total.nodes, many_total.nps() as u64);
+    say(format!(
+        "{} nodes {} nps",
+        many_total.nodes,
+        many_total.nps() as u64
+    ))?;
     Ok(())
 }
 

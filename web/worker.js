@@ -4,7 +4,7 @@
 // call that fails (a panic in the engine) is reported as `crash`, and the page replaces
 // this worker with a new one.
 
-import init, { answer, review, Engine, engines_event, ready_event, panic_for_test } from './shove_web.js';
+import init, { answer, review, bench, Engine, engines_event, ready_event, panic_for_test } from './shove_web.js';
 
 let engine = null;
 
@@ -32,6 +32,10 @@ self.onmessage = async ({ data }) => {
         self.postMessage({ kind: 'idle', ms: performance.now() - start });
         break;
       }
+      case 'bench':
+        // `shove bench --game G` in the browser (examples/web_bench.rs).
+        self.postMessage({ kind: 'bench', report: bench(data.game) });
+        break;
       case 'panic':
         panic_for_test();
         break;

@@ -263,7 +263,7 @@ impl GameVisitor for Run {
                 threads,
                 eval,
                 ..
-            } => super::bench::<G>(depth, threads, eval.network::<G>()?),
+            } => super::bench::<G>(depth, threads, eval.network::<G>()?, &mut std::io::stdout()),
             Command::Match(match_args) => {
                 matches::play_match(*match_args, G::NAME, self.rule_options)
             }

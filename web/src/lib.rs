@@ -4,8 +4,11 @@
 //! static site runs the same Rust as `shove gui` for game state, moves, records, review,
 //! puzzles and search.
 
+use shove::game::Game;
+use shove::games::{GameVisitor, with_game};
 use shove::gui::api::{self, Answer, Body, ReviewRequest};
 use shove::gui::local::{self, Go, LocalEngine};
+use shove::nnue::choice;
 use shove::review::ReviewWatch;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -76,6 +79,26 @@ pub fn engines_event() -> String {
 #[wasm_bindgen]
 pub fn ready_event(slot: usize) -> String {
     local::ready_event(slot).to_string()
+}
+
+/// `shove bench --game GAME` run here: the same positions, depth, network and timing (the
+/// searches alone), its report as text, for examples/web_bench.rs.
+#[wasm_bindgen]
+pub fn bench(game: &str) -> String {
+    struct Bench;
+    impl GameVisitor for Bench {
+        type Output = Result<String, String>;
+        fn visit<G: Game>(self) -> Result<String, String> {
+            let mut report = Vec::new();
+            shove::cli::bench::<G>(None, 1, choice::resolve::<G>(None, None)?, &mut report)?;
+            Ok(String::from_utf8_lossy(&report).into_owned())
+        }
+    }
+    match with_game(game, Bench) {
+        Ok(Ok(report)) => report,
+        Ok(Err(e)) => format!("error: {e}"),
+        Err(phrase) => format!("error: {phrase}"),
+    }
 }
 
 /// Panics, for the page's test that a worker which dies is replaced and the game kept.
