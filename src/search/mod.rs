@@ -16,7 +16,7 @@ mod stack;
 mod threads;
 mod timeman;
 
-pub use params::{ParamChanges, SearchParams};
+pub use params::{ParamChanges, SearchParams, Tuning};
 pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
 pub use skill::Skill;
 use timeman::TimeManager;
