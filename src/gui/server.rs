@@ -86,6 +86,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("assets/inbrowser.js"),
     ),
     (
+        "/site.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/site.js"),
+    ),
+    (
         "/api.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/api.js"),

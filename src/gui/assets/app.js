@@ -10,6 +10,7 @@ import { reviewGame, cancelReview, reviewOfLine, reviewShares, reviewEval, evalT
 import { t, translatePage, phaseText, languageSwitch, language, plural } from './i18n.js';
 import * as players from './players.js';
 import { TOKEN, api, closeText, errorOf, eventText, fetchState, post } from './api.js';
+import { sitePath } from './site.js';
 
 export const $ = id => document.getElementById(id);
 
@@ -219,9 +220,9 @@ export function render() {
   st.textContent = statusText();
   $('last-move').textContent = lastMoveText();
   renderStoneChoice();
-  $('rules-link').href = `/rules/${G.game}?lang=${language}`;
-  $('puzzles-link').href = `/puzzles#game=${G.game}`;
-  $('learn-link').href = `/learn#game=${G.game}`;
+  $('rules-link').href = sitePath(`rules/${G.game}?lang=${language}`);
+  $('puzzles-link').href = sitePath(`puzzles#game=${G.game}`);
+  $('learn-link').href = sitePath(`learn#game=${G.game}`);
   // At the end of the line only: a game ends there.
   $('resign').disabled = !humanSide() || over || G.ply !== G.moves.length;
   $('phase').textContent = over ? '' : `· ${s.legal.length}`;

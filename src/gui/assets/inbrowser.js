@@ -9,13 +9,14 @@
 // one (the engine loses its table, the game is the page's and stays).
 
 import { t } from './i18n.js';
+import { sitePath } from './site.js';
 
 export const IN_BROWSER = document.documentElement.dataset.transport === 'worker';
 
 let compiled = null;
 // The module, compiled once for every worker.
 function wasmModule() {
-  compiled ??= WebAssembly.compileStreaming(fetch('/shove_web_bg.wasm'));
+  compiled ??= WebAssembly.compileStreaming(fetch(sitePath('shove_web_bg.wasm')));
   return compiled;
 }
 
@@ -31,7 +32,7 @@ class Runner {
   }
 
   start() {
-    this.worker = new Worker('/worker.js', { type: 'module' });
+    this.worker = new Worker(sitePath('worker.js'), { type: 'module' });
     this.worker.onmessage = ev => this.receive(ev.data);
     this.worker.onerror = ev => { ev.preventDefault(); this.crash(ev.message || 'error'); };
     let ready;

@@ -7,6 +7,7 @@
 import { draw } from './board.js';
 import { fetchState, post, say } from './api.js';
 import { t, translatePage, phaseText, languageSwitch, language } from './i18n.js';
+import { sitePath } from './site.js';
 
 const $ = id => document.getElementById(id);
 
@@ -265,8 +266,8 @@ function renderGames() {
     b.onclick = () => { L.game = g.game; clearError(); showList(); };
     nav.appendChild(b);
   }
-  $('rules-link').href = `/rules/${L.game}`;
-  $('play-link').href = `/#game=${L.game}`;
+  $('rules-link').href = sitePath(`rules/${L.game}`);
+  $('play-link').href = sitePath(`#game=${L.game}`);
 }
 
 function renderExercise() {

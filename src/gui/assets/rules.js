@@ -16,6 +16,7 @@
 import { t, translatePage, language, languageSwitch } from './i18n.js';
 import { draw } from './board.js';
 import { fetchState } from './api.js';
+import { sitePath } from './site.js';
 
 const escape = text => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -27,7 +28,7 @@ function inline(text) {
   html = html
     .replace(/\[([^\]]+)\]\(([^)]+)\)/g, (all, label, href) => {
       const rules = href.match(/^(akiba|offboard|abraxas)\.md(#[\w-]+)?$/);
-      return rules ? `<a href="/rules/${rules[1]}${rules[2] || ''}">${label}</a>` : label;
+      return rules ? `<a href="${sitePath(`rules/${rules[1]}`)}${rules[2] || ''}">${label}</a>` : label;
     })
     .replace(/\*\*([^*]+)\*\*/g, '<b>$1</b>')
     .replace(/(^|[\s(])\*([^*\s][^*]*)\*/g, '$1<i>$2</i>');
@@ -141,7 +142,7 @@ async function drawBoards(box, boards) {
 
 // The rule book in the page's language; the heading named in the address shown.
 async function show() {
-  const path = language === 'en' ? `/rules/${GAME}.md` : `/rules/${language}/${GAME}.md`;
+  const path = language === 'en' ? sitePath(`rules/${GAME}.md`) : sitePath(`rules/${language}/${GAME}.md`);
   const box = document.getElementById('rules-text');
   const res = await fetch(path);
   if (!res.ok) { box.textContent = t('The rule book could not be loaded: the server answered {status}', { status: res.status }); return; }
@@ -155,7 +156,7 @@ async function show() {
 }
 
 function main() {
-  document.getElementById('learn-link').href = `/learn#game=${GAME}`;
+  document.getElementById('learn-link').href = sitePath(`learn#game=${GAME}`);
   languageSwitch(document.getElementById('language'), show);
   translatePage();
   show();
