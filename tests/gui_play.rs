@@ -591,3 +591,175 @@ async fn the_page_s_links_and_back_keep_the_game_and_its_engine() {
     .await;
     page.close().await;
 }
+
+/// What is on screen follows a language switch: a server's refusal (a bad position
+/// string, a link that does not replay), a lesson's verdict on a move, a puzzle link's
+/// error, each said again in German and in French.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn errors_on_screen_are_said_again_in_the_new_language() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.choose("#language", "en").await;
+    let error_is = |text: &'static str| {
+        format!(
+            "const e = document.getElementById('error'); return !e.hidden && e.textContent === {}",
+            json!(text)
+        )
+    };
+    type_into(&page, "#position-input", "8/7/7/7/7/7/7 w 0 0 - - 1").await;
+    page.click("#position-load").await;
+    page.wait_for(
+        &error_is("board field: unknown character '8' in rank 7"),
+        10,
+        "the English refusal",
+    )
+    .await;
+    page.choose("#language", "de").await;
+    page.wait_for(
+        &error_is("Brettangabe: unbekanntes Zeichen '8' in Reihe 7"),
+        5,
+        "the refusal in German",
+    )
+    .await;
+    page.choose("#language", "fr").await;
+    page.wait_for(
+        &error_is("champ du plateau : caractère inconnu « 8 » dans la rangée 7"),
+        5,
+        "the refusal in French",
+    )
+    .await;
+
+    // A link that does not replay: the server's reason inside the page's own words.
+    page.choose("#language", "en").await;
+    page.go_to(&format!(
+        "{}#game=akiba&start=8/7/7/7/7/7/7%20w%200%200%20-%20-%201",
+        gui.origin()
+    ))
+    .await;
+    page.client.refresh().await.expect("reload");
+    page.wait_for(
+        &error_is("link: board field: unknown character '8' in rank 7"),
+        20,
+        "the link's refusal",
+    )
+    .await;
+    page.choose("#language", "de").await;
+    page.wait_for(
+        &error_is("Link: Brettangabe: unbekanntes Zeichen '8' in Reihe 7"),
+        5,
+        "the link's refusal in German",
+    )
+    .await;
+
+    // A lesson's verdict: the rules' reason for a move the exercise does not list.
+    page.choose("#language", "en").await;
+    page.go_to(&format!(
+        "{}/learn#game=akiba&lesson=first-push",
+        gui.origin()
+    ))
+    .await;
+    page.client.refresh().await.expect("reload");
+    page.wait_for(
+        "return document.body.dataset.ready === 'true' \
+           && document.getElementById('verdict').dataset.state === 'trying'",
+        20,
+        "the lesson",
+    )
+    .await;
+    click_cells(&page, "d4d3").await;
+    page.wait_for(
+        "return document.getElementById('verdict').dataset.state === 'wrong'",
+        10,
+        "the verdict",
+    )
+    .await;
+    let english = page.text("#verdict").await;
+    assert!(english.contains("d4d3: not this time."), "{english}");
+    page.choose("#language", "de").await;
+    let german = page.text("#verdict").await;
+    assert!(german.starts_with("d4d3: diesmal nicht."), "{german}");
+    assert!(!german.contains("holds no white marble"), "{german}");
+
+    // A puzzle link's error.
+    page.choose("#language", "en").await;
+    page.go_to(&format!(
+        "{}/puzzles#game=akiba&id=no-such-puzzle",
+        gui.origin()
+    ))
+    .await;
+    page.client.refresh().await.expect("reload");
+    page.wait_for(
+        &error_is("no akiba puzzle has the id 'no-such-puzzle'"),
+        20,
+        "the puzzle link's error",
+    )
+    .await;
+    page.choose("#language", "fr").await;
+    let french = page.text("#error").await;
+    assert!(!french.contains("puzzle has the id"), "{french}");
+    page.close().await;
+}
+
+/// A record saved from a tab opened by a game's link credits each move to who played it:
+/// the engine's moves before the link at the level they were played at, those after at
+/// the level of the new tab, the person's as the person's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_from_a_linked_tab_names_who_played_each_move() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    type_into(&page, "#movetime", "100").await;
+    page.choose("#level", "2").await;
+    page.choose("#play-mode", "p1").await;
+    click_move(&page, 0).await;
+    wait_for_moves(&page, 1, "my move").await;
+    wait_for_my_turn(&page, "the engine's answer at level 2").await;
+    let link = page
+        .js("return document.getElementById('link').value")
+        .await;
+    let link = link.as_str().expect("the link").to_string();
+
+    let tab = page.client.new_window(true).await.expect("a new tab");
+    page.client
+        .switch_to_window(tab.handle)
+        .await
+        .expect("to the new tab");
+    page.open(&link).await;
+    assert_eq!(
+        page.js("return document.getElementById('level').value")
+            .await,
+        "2"
+    );
+    assert_eq!(
+        page.js("return document.getElementById('play-mode').value")
+            .await,
+        "p1"
+    );
+    type_into(&page, "#movetime", "100").await;
+    page.choose("#level", "5").await;
+    let before = played(&page).await.len();
+    click_move(&page, 0).await;
+    wait_for_moves(&page, before + 1, "my move in the new tab").await;
+    wait_for_my_turn(&page, "the engine's answer at level 5").await;
+    let record = save_game(&page).await;
+    let line = |key: &str| {
+        record
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .unwrap_or_else(|| panic!("no {key} in {record}"))
+            .to_string()
+    };
+    assert_eq!(line("Player1: "), "you", "{record}");
+    let engine = line("Player2: ");
+    let (at_2, at_5) = engine
+        .split_once(", ")
+        .unwrap_or_else(|| panic!("one engine name for two levels: {record}"));
+    assert!(at_2.ends_with("(level 2)"), "{record}");
+    assert!(at_5.ends_with("(level 5)"), "{record}");
+    page.close().await;
+}

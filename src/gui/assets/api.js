@@ -50,6 +50,18 @@ export function closeText(reason) {
   return reason;
 }
 
+// An error that can say itself again (`say()`) in the language chosen since: a refusal
+// keeps the server's phrase, so that an error on screen follows a language switch.
+export class SaidError extends Error {
+  constructor(say) {
+    super(say());
+    this.say = say;
+  }
+}
+
+// What an error says in the page's language of now.
+export const reasonOf = e => (e && typeof e.say === 'function' ? e.say() : String(e && e.message ? e.message : e));
+
 // What a refused request's answer (`{error, phrase}`, or anything else) says.
 export function errorOf(answer, status) {
   if (answer && answer.phrase) return say(answer.phrase);
@@ -62,22 +74,24 @@ export function eventText(event) {
   return event.phrase ? say(event.phrase) : event.message;
 }
 
-// POSTs `body` (JSON unless `raw`); the answer read as JSON (as text with `asText`), or an
-// Error saying why not in the page's language.
+// POSTs `body` (JSON unless `raw`); the answer read as JSON (as text with `asText`), or a
+// SaidError saying why not in the page's language.
 export async function post(path, body, { raw = false, asText = false } = {}) {
   let res;
   try {
     const headers = raw ? {} : { 'content-type': 'application/json' };
     res = await api(path, { method: 'POST', headers, body: raw ? body : JSON.stringify(body) });
   } catch (e) {
-    throw new Error(t('the server cannot be reached: {reason}', { reason: e.message }));
+    const reason = e.message;
+    throw new SaidError(() => t('the server cannot be reached: {reason}', { reason }));
   }
   const text = await res.text();
   let answer = null;
   try { answer = JSON.parse(text); } catch { /* not JSON */ }
-  if (!res.ok) throw new Error(errorOf(answer, res.status));
+  const status = res.status;
+  if (!res.ok) throw new SaidError(() => errorOf(answer, status));
   if (asText) return text;
-  if (answer === null) throw new Error(t('the server answered {status}', { status: res.status }));
+  if (answer === null) throw new SaidError(() => t('the server answered {status}', { status }));
   return answer;
 }
 

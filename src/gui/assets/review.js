@@ -2,8 +2,8 @@
 // the eval bar and graph, the best move of a marked move, the progress of a review running.
 
 import { G, $, showError, lineTo, playerName, show, jump, render, renderMoves, renderEval } from './app.js';
-import { t } from './i18n.js';
-import { post } from './api.js';
+import { t, sayInto } from './i18n.js';
+import { post, reasonOf } from './api.js';
 
 // The review running (its id) or null.
 const R = { running: null };
@@ -32,7 +32,7 @@ export async function reviewGame() {
   try {
     body = await post('/api/review', { line, depth: depth ? Number(depth) : null, id });
   } catch (e) {
-    error = e.message;
+    error = e;
   } finally {
     clearInterval(poll);
     R.running = null;
@@ -40,8 +40,8 @@ export async function reviewGame() {
     $('review-cancel').hidden = true;
     $('review-progress').textContent = '';
   }
-  if (error !== null) { showError(error); return; }
-  if (body.cancelled) { $('review-progress').textContent = t('review cancelled'); return; }
+  if (error !== null) { showError(() => reasonOf(error)); return; }
+  if (body.cancelled) { sayInto($('review-progress'), () => t('review cancelled')); return; }
   G.review = { key: JSON.stringify(line), moves: body.moves, players: body.players, search: body.search };
   renderReview();
   renderMoves();
