@@ -3,17 +3,19 @@
 // modules: tree.js (the move tree), review.js, i18n.js (the page's languages).
 
 import { draw } from './board.js';
-import { connectEngines, parseInfo, scoreValue, scoreText } from './engines.js';
+import { connectEngines } from './engines.js';
+import { parseInfo, scoreValue, scoreText } from './info.js';
 import { drawGraph, share } from './graph.js';
 import * as tree from './tree.js';
-import { reviewGame, cancelReview, reviewOfLine, reviewShares, reviewEval, evalText, shownBest, showBest, renderReview, MARK_NAME } from './review.js';
+import { reviewView, reviewShares, reviewEval, evalText, MARK_NAME } from './review.js';
 import { t, translatePage, phaseText, languageSwitch, language, plural, sayInto } from './i18n.js';
 import * as players from './players.js';
-import { TOKEN, api, closeText, errorOf, eventText, fetchState, post, reasonOf } from './api.js';
+import { TOKEN, closeText, eventText, reasonOf, xhr } from './api.js';
 
-export const $ = id => document.getElementById(id);
+const $ = id => document.getElementById(id);
 
-export const G = {
+// The page's state: this module's, handed to the views (review.js) in `ctrl`.
+const G = {
   games: [],          // [{name, players, options}]
   game: 'akiba',
   rules: {},          // rule option name → value (text)
@@ -40,15 +42,20 @@ export const G = {
 };
 window.shoveStats = G.stats;
 
+// The controller the view modules get (none imports app.js back): the page's state and
+// the actions they call.
+const ctrl = { page: G, lineTo, playerName, show, jump, render, renderMoves, renderEval, showError };
+const { reviewOfLine, reviewGame, cancelReview, shownBest, showBest, renderReview } = reviewView(ctrl);
+
 // ---------------------------------------------------------------- server state
 
-export function lineTo(ply, moves = G.moves, start = G.start, rules = G.rules, game = G.game) {
+function lineTo(ply, moves = G.moves, start = G.start, rules = G.rules, game = G.game) {
   return { game, rules: Object.entries(rules), start, moves: moves.slice(0, ply) };
 }
 
 // Replaces the shown game if the server accepts it; otherwise shows why and keeps all.
 // `change.tree`: a new move tree (a game opened); a new game, start or rules starts one.
-export async function show(change) {
+async function show(change) {
   const next = { moves: G.moves, ply: G.ply, start: G.start, rules: G.rules, game: G.game, ...change };
   delete next.tree;
   delete next.played;
@@ -56,7 +63,7 @@ export async function show(change) {
   const side = G.state ? G.state.to_move : null;
   let state;
   try {
-    state = await fetchState(lineTo(next.ply, next.moves, next.start, next.rules, next.game));
+    state = await xhr.state(lineTo(next.ply, next.moves, next.start, next.rules, next.game));
   } catch (e) {
     showError(() => reasonOf(e));
     return false;
@@ -113,7 +120,7 @@ function key(ply = G.ply) {
 
 // `message`: the words, or a function saying them in the page's language (said again when
 // the language changes; a server's answer comes said in the language it was asked in).
-export function showError(message) {
+function showError(message) {
   const e = $('error');
   G.errorSaid = typeof message === 'function' ? message : null;
   e.textContent = G.errorSaid ? G.errorSaid() : message;
@@ -170,7 +177,7 @@ function lastMoveText() {
   return players.lastMoveText(G.state, G.moves.slice(0, G.ply), gameOver());
 }
 
-export function playerName(p) {
+function playerName(p) {
   return players.playerName(G.state, p);
 }
 
@@ -184,12 +191,12 @@ function playerBar(p) {
 
 // The game shown ends in a resignation: at its end, as after any ended game, no move is
 // played and no engine searches.
-export function resignedHere() {
+function resignedHere() {
   return !!G.resigned && G.ply === G.moves.length && G.resigned.key === key(G.moves.length);
 }
 
 // The position shown takes no move: the game ended there by the rules or by a resignation.
-export function gameOver() {
+function gameOver() {
   return G.state.result !== 'none' || resignedHere();
 }
 
@@ -208,7 +215,7 @@ function statusText() {
   }
 }
 
-export function render() {
+function render() {
   const s = G.state;
   if ($('level').dataset.game !== G.game) renderLevels();
   drawBoard();
@@ -248,7 +255,7 @@ export function render() {
   renderAnalysis();
 }
 
-export function renderMoves() {
+function renderMoves() {
   const list = $('moves');
   list.textContent = '';
   const movers = G.state.movers;
@@ -308,7 +315,7 @@ function variationItem(b) {
 // score of the latest position searched up to the one shown; against a weak level only
 // the position's own, from a hint or the analysis), unless evaluations are hidden while
 // playing. An ended game shows its result.
-export function renderEval() {
+function renderEval() {
   const r = reviewOfLine();
   const hidden = !r && !$('show-eval').checked && humanSide() !== null && !gameOver();
   const shares = hidden ? [] : r ? reviewShares(r) : G.scores.map(v => v === undefined ? undefined : share(v));
@@ -392,7 +399,7 @@ function deleteFromHere() {
   show({ moves: tree.continued(G.tree, G.moves.slice(0, cutAt - 1)), ply: cutAt - 1 });
 }
 
-export function jump(ply) {
+function jump(ply) {
   ply = Math.max(0, Math.min(ply, G.moves.length));
   if (ply !== G.ply) show({ ply });
 }
@@ -788,7 +795,7 @@ async function loadLog(file) {
   const text = await file.text();
   let body;
   try {
-    body = await post('/api/log', text, { raw: true });
+    body = await xhr.log(text);
   } catch (e) { showError(() => t('match log: {reason}', { reason: reasonOf(e) })); return; }
   logGames = body;
   const sel = $('log-games');
@@ -932,7 +939,7 @@ function playerOf(side, moves) {
 async function creditMoves(names) {
   if (!names.some(Boolean) || !G.moves.length) return;
   let state;
-  try { state = await fetchState(lineTo(G.moves.length)); } catch { return; }
+  try { state = await xhr.state(lineTo(G.moves.length)); } catch { return; }
   const nodes = tree.nodesOf(G.tree, G.moves);
   state.movers.forEach((side, i) => {
     if (nodes[i + 1] && names[side - 1]) nodes[i + 1].by = { side, name: names[side - 1] };
@@ -944,10 +951,10 @@ async function saveGame() {
   let text;
   const main = tree.mainLine(G.tree);
   try {
-    text = await post('/api/record/save', {
+    text = await xhr.saveRecord({
       line: lineTo(Infinity, main), variations: tree.toVariations(G.tree), players: [1, 2].map(side => playerOf(side, main)),
       resigned: G.resigned && G.resigned.key === JSON.stringify(lineTo(Infinity, tree.mainLine(G.tree))) ? G.resigned.player : null,
-    }, { asText: true });
+    });
   } catch (e) { showError(() => t('save game: {reason}', { reason: reasonOf(e) })); return; }
   const a = $('save-link');
   if (a.href) URL.revokeObjectURL(a.href);
@@ -961,7 +968,7 @@ async function openGame(file) {
   const text = await file.text();
   let body;
   try {
-    body = await post('/api/record/open', text, { raw: true });
+    body = await xhr.openRecord(text);
   } catch (e) { showError(() => reasonOf(e)); return; }
   const game = body.game.toLowerCase();
   const rules = { ...defaultRules(game) };
@@ -989,10 +996,7 @@ async function main() {
   });
   translatePage();
   $('analysis').textContent = analysisLabel();
-  const res = await api('/api/games');
-  const games = await res.json().catch(() => null);
-  if (!res.ok || !games) throw new Error(errorOf(games, res.status));
-  G.games = games;
+  G.games = await xhr.games();
   const sel = $('game');
   for (const g of G.games) sel.add(new Option(g.name.charAt(0).toUpperCase() + g.name.slice(1), g.name));
   G.engines = connectEngines(TOKEN, {

@@ -5,7 +5,7 @@
 // Positions and legal moves come from /api/state, as on the other pages.
 
 import { draw } from './board.js';
-import { fetchState, post, reasonOf, say } from './api.js';
+import { reasonOf, say, xhr } from './api.js';
 import { t, translatePage, phaseText, languageSwitch, language } from './i18n.js';
 
 const $ = id => document.getElementById(id);
@@ -139,7 +139,7 @@ async function openLesson(lesson) {
 async function showExercise(index) {
   let state;
   try {
-    state = await fetchState({ game: L.game, rules: [], start: L.lesson.exercises[index].position, moves: [] });
+    state = await xhr.state({ game: L.game, rules: [], start: L.lesson.exercises[index].position, moves: [] });
   } catch (e) {
     showError(() => reasonOf(e));
     return;
@@ -157,8 +157,8 @@ async function tryMove(text) {
   const ex = exercise();
   let verdict, after = null;
   try {
-    verdict = await post('/api/learn/check', { game: L.game, lesson: L.lesson.id, exercise: L.index, move: text });
-    if (verdict.legal) after = await fetchState({ game: L.game, rules: [], start: ex.position, moves: [text] });
+    verdict = await xhr.checkMove({ game: L.game, lesson: L.lesson.id, exercise: L.index, move: text });
+    if (verdict.legal) after = await xhr.state({ game: L.game, rules: [], start: ex.position, moves: [text] });
   } catch (e) {
     L.busy = false;
     showError(() => reasonOf(e));
@@ -336,7 +336,7 @@ async function main() {
     if (L.errorSaid && !$('error').hidden) $('error').textContent = L.errorSaid();
   });
   translatePage();
-  L.games = (await post('/api/learn/lessons', {})).games;
+  L.games = (await xhr.lessons()).games;
   if (!L.games.length) throw new Error(t('this build has no lessons'));
   L.game = L.games[0].game;
   $('board').addEventListener('click', ev => {

@@ -6,7 +6,7 @@
 
 import { draw } from './board.js';
 import { newRating, update } from './glicko.js';
-import { api, fetchState as stateOf, reasonOf } from './api.js';
+import { SaidError, reasonOf, xhr } from './api.js';
 import { t, translatePage, phaseText, languageSwitch } from './i18n.js';
 import * as players from './players.js';
 
@@ -43,7 +43,7 @@ const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
 
 // The state after `moves` of the puzzle's solution (or a wrong move).
 function fetchState(moves, puzzle = P.puzzle) {
-  return stateOf({ game: puzzle.game, rules: [], start: puzzle.position, moves });
+  return xhr.state({ game: puzzle.game, rules: [], start: puzzle.position, moves });
 }
 
 // `message`: the words, or a function saying them in the page's language (said again when
@@ -471,9 +471,11 @@ async function main() {
     if (P.errorSaid && !$('error').hidden) $('error').textContent = P.errorSaid();
   });
   translatePage();
-  const res = await api('/puzzles/sets.json');
-  if (!res.ok) throw new Error(t('the puzzles could not be loaded: the server answered {status}', { status: res.status }));
-  P.sets = (await res.json()).filter(s => s.puzzles.length);
+  const sets = await xhr.puzzleSets().catch(e => {
+    if (e.status === undefined) throw e;
+    throw new SaidError(() => t('the puzzles could not be loaded: the server answered {status}', { status: e.status }));
+  });
+  P.sets = sets.filter(s => s.puzzles.length);
   for (const s of P.sets) for (const p of s.puzzles) p.game = s.game;
   if (!P.sets.length) throw new Error(t('this build has no puzzles'));
   const sel = $('game');
