@@ -636,8 +636,14 @@ async fn errors_on_screen_are_said_again_in_the_new_language() {
     .await;
     page.client.refresh().await.expect("reload");
     page.wait_for(
+        "return document.body.dataset.ready === 'true'",
+        60,
+        "the puzzles page",
+    )
+    .await;
+    page.wait_for(
         &error_is("no akiba puzzle has the id 'no-such-puzzle'"),
-        20,
+        10,
         "the puzzle link's error",
     )
     .await;
