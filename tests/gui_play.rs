@@ -22,6 +22,19 @@ use serde_json::json;
 use std::collections::HashSet;
 use std::time::Duration;
 
+/// The page at phone size does not scroll sideways.
+async fn fits_the_phone(page: &Browser, what: &str) {
+    let [wide, window]: [u64; 2] = serde_json::from_value(
+        page.js("return [document.documentElement.scrollWidth, innerWidth]")
+            .await,
+    )
+    .expect("two widths");
+    assert!(
+        wide <= window,
+        "{what}: {wide} px wide on a {window} px phone"
+    );
+}
+
 /// Whose turn the player bars show: 1, 2, or 0 (nobody's: the game is over).
 async fn to_move(page: &Browser) -> u64 {
     page.js(
@@ -340,6 +353,7 @@ async fn every_page_speaks_the_page_s_language() {
                 .await;
             page.screenshot(&format!("lang-{language}-{game}-phone"), 390, 844)
                 .await;
+            fits_the_phone(&page, &format!("{language} {game} board")).await;
             page.client
                 .set_window_size(1366, 768)
                 .await
@@ -372,6 +386,7 @@ async fn every_page_speaks_the_page_s_language() {
             .await;
             page.screenshot(&format!("lang-{language}-puzzle-{game}-phone"), 390, 844)
                 .await;
+            fits_the_phone(&page, &format!("{language} {game} puzzles")).await;
         }
         let book = if english {
             HashSet::new()
@@ -400,6 +415,7 @@ async fn every_page_speaks_the_page_s_language() {
             .await;
             page.screenshot(&format!("lang-{language}-rules-{game}-phone"), 390, 844)
                 .await;
+            fits_the_phone(&page, &format!("{language} {game} rules")).await;
         }
         page.go_to(&gui.url).await;
         page.wait_for(
