@@ -61,6 +61,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("assets/engines.js"),
     ),
     (
+        "/info.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/info.js"),
+    ),
+    (
         "/graph.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/graph.js"),

@@ -9,6 +9,7 @@
 // one (the engine loses its table, the game is the page's and stays).
 
 import { t } from './i18n.js';
+import { parseInfo } from './info.js';
 import { sitePath } from './site.js';
 
 export const IN_BROWSER = document.documentElement.dataset.transport === 'worker';
@@ -189,8 +190,8 @@ export class WorkerEngines {
   event(msg) {
     if (msg.type === 'engines') this.list = msg.engines.map(e => ({ ...e, name: e.command, state: 'starting' }));
     if (msg.type === 'line' && this.search) {
-      const pv = msg.line.match(/^info .*\bmultipv 1 .* pv (\S+)/);
-      if (pv) this.search.best = pv[1];
+      const info = parseInfo(msg.line);
+      if (info && info.multipv === 1 && info.pv && info.pv.length) this.search.best = info.pv[0];
     }
     if (msg.type === 'bestmove') this.search = null;
     const h = this.handlers[msg.type];
