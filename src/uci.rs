@@ -18,14 +18,11 @@ use crate::games::{GAME_NAMES, GameVisitor, with_game};
 use crate::matches::Adjudication;
 use crate::players::BotKind;
 use crate::search::{ParamChanges, Skill};
-pub use options::{
-    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_PLIES_LIMIT,
-};
+pub use options::{DEFAULT_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_PLIES_LIMIT};
 use options::{Engine, EngineOption, Kind, Shown};
 use output::Output;
 use session::{GameSession, GoSettings, Session};
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
 
 /// Makes the session of the game it is given to.
 struct NewSession<'a> {
@@ -122,7 +119,7 @@ impl Engine {
             limit_strength: false,
             uci_elo: crate::games::level_elo_range().0,
             ponder: false,
-            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
+            move_overhead: crate::search::DEFAULT_MOVE_OVERHEAD,
             evaluation: None,
             eval_file: None,
             search_params: ParamChanges::default(),

@@ -43,6 +43,11 @@ fn site() -> Option<PathBuf> {
     }
 }
 
+/// The timing test has the machine to itself: the others, which run side by side, hold
+/// this shared and it holds it alone (a search cut at 1,000 ms is answered late when
+/// four browsers beside it take the cores).
+static TIMING: tokio::sync::RwLock<()> = tokio::sync::RwLock::const_new(());
+
 /// The site and the browser, or `None` when either is missing and not required.
 async fn start() -> Option<(StaticServer, Browser)> {
     let dir = site()?;
@@ -122,6 +127,7 @@ async fn watch_console(page: &Browser) {
 /// five times; then a hint, an analysis stopped within 100 ms, and a bad position string.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_game_is_played_against_level_1_in_the_static_site() {
+    let _shared = TIMING.read().await;
     let Some((server, page)) = start().await else {
         return;
     };
@@ -266,6 +272,7 @@ async fn search_in_a_worker(page: &Browser, go: Value) -> (Vec<String>, f64) {
 /// bench` positions at the bench depth, the same best move, score and nodes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_worker_searches_as_the_native_engine() {
+    let _shared = TIMING.read().await;
     let Some((server, page)) = start().await else {
         return;
     };
@@ -314,6 +321,7 @@ async fn the_worker_searches_as_the_native_engine() {
 /// `movetime 1000` answers within 1,100 ms on the page's clock, the worker already started.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_movetime_search_answers_in_time() {
+    let _alone = TIMING.write().await;
     let Some((server, page)) = start().await else {
         return;
     };
@@ -338,6 +346,7 @@ async fn a_movetime_search_answers_in_time() {
 /// showing the same game, and a worker that panics replaced with the game kept.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn puzzles_review_links_and_a_crash_in_the_static_site() {
+    let _shared = TIMING.read().await;
     let Some((server, page)) = start().await else {
         return;
     };
@@ -471,6 +480,7 @@ async fn puzzles_review_links_and_a_crash_in_the_static_site() {
 /// with their styles, modules and rule book.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_site_works_under_a_path() {
+    let _shared = TIMING.read().await;
     let Some(dir) = site() else {
         return;
     };

@@ -13,7 +13,7 @@ use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
 use crate::phrase::{Phrase, Phrased};
-use crate::search::{Limits, MAX_MULTIPV, Score, Searcher, Skill};
+use crate::search::{DEFAULT_MOVE_OVERHEAD, Limits, MAX_MULTIPV, Score, Searcher, Skill};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -163,6 +163,7 @@ impl<G: Game> GameSearch for Searcher<G> {
             movetime: go.movetime.map(Duration::from_millis),
             infinite: go.movetime.is_none() && go.depth.is_none(),
             received: Some(received),
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
             ..Limits::default()
         };
         let limits = skill.limits(&limits);

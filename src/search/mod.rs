@@ -20,7 +20,7 @@ pub use params::{ParamChanges, SearchParams, Tuning};
 pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
 pub use skill::Skill;
 use timeman::TimeManager;
-pub use timeman::{Clock, Limits};
+pub use timeman::{Clock, DEFAULT_MOVE_OVERHEAD, Limits};
 
 /// Largest `MultiPV` value.
 pub const MAX_MULTIPV: usize = 64;

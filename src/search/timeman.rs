@@ -8,6 +8,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use web_time::Instant;
 
+/// The time kept per move for sending it (`Move Overhead`'s default, and the browser
+/// engine's, whose answer crosses a worker's message queue).
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(20);
+
 /// How many times `Move Overhead` a clock keeps in reserve. With an increment the clock
 /// settles where a move costs about the increment, which is at the reserve: once would let
 /// a single delay of the overhead's length (a busy machine not running the engine) lose

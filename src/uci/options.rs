@@ -24,8 +24,6 @@ pub const DEFAULT_HASH_MB: usize = 64;
 pub use crate::search::MAX_MULTIPV;
 /// Largest `MaxPlies` value.
 pub const MAX_PLIES_LIMIT: usize = 1_000_000;
-/// Default `Move Overhead` in ms: the time kept per move for sending it.
-pub const DEFAULT_MOVE_OVERHEAD_MS: usize = 20;
 /// Largest `Move Overhead` value.
 pub const MAX_MOVE_OVERHEAD_MS: usize = 5000;
 
@@ -266,7 +264,7 @@ pub(super) const OPTIONS: &[EngineOption] = &[
                 Ok(())
             },
         },
-        default: Shown::Given(|| DEFAULT_MOVE_OVERHEAD_MS.to_string()),
+        default: Shown::Given(|| crate::search::DEFAULT_MOVE_OVERHEAD.as_millis().to_string()),
     },
     EngineOption {
         name: "Game",
