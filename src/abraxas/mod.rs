@@ -4,18 +4,22 @@
 //! `docs/rules/engine/abraxas.md`. The six sheets `s1`..`s6` are this engine's own (the printed
 //! sheets are not described in any source we could reach); any sheet can be given as a map.
 
+mod board;
 pub mod eval;
+mod fen;
 mod inputs;
+mod movegen;
 mod moves;
 mod position;
 mod sheet;
 mod weights;
+mod zobrist;
 
+pub use board::lines_of;
+pub use fen::PositionError;
+pub use movegen::{MAX_CAPTURES, capture_sets};
 pub use moves::{Move, ParseMoveError, hole_name};
-pub use position::{
-    FLAG_BLUE, FLAG_NO_BLUE, FLAG_REPLAY, MAX_CAPTURES, Phase, Position, PositionError, STONES,
-    capture_sets, lines_of,
-};
+pub use position::{FLAG_BLUE, FLAG_NO_BLUE, FLAG_REPLAY, Phase, Position, STONES};
 pub use sheet::{Corner, Rules, Sheet};
 
 use crate::diagram;
