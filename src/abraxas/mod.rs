@@ -26,7 +26,6 @@ use crate::diagram;
 use crate::game::{Game, Player};
 use crate::options::{FlagValue, OptionType, RuleFlag, RuleOption};
 use crate::phrase::Phrase;
-use crate::search::SearchParams;
 
 /// Engine option: the sheet (`s1`..`s6` or a 9-row map).
 pub const SHEET_OPTION: &str = "AbraxasSheet";
@@ -136,12 +135,11 @@ impl Game for Position {
     /// continuation histories and the table did not gain at `movetime=20`; late moves
     /// reduced a ply more outside the principal variation, which gained
     /// (docs/experiments.md).
-    const SEARCH_PARAMS: SearchParams = SearchParams {
-        continuation_history: 0,
-        quiescence_table: 0,
-        lmr_non_pv: 100,
-        ..SearchParams::DEFAULT
-    };
+    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[
+        ("continuation_history", 0),
+        ("quiescence_table", 0),
+        ("lmr_non_pv", 100),
+    ];
 
     // docs/strength.md, Levels (levels 10 and 11, which the fit put 7 apart the wrong way
     // round within their errors, both at their mean).
