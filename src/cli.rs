@@ -261,6 +261,21 @@ fn bench_set(game: &str) -> (&'static [&'static str], u32) {
     }
 }
 
+/// `shove params`: this game's tuned search parameters as SPSA reads them
+/// ([`search::SearchParams::spsa_lines`]), refused if a value lies outside its range (a
+/// tuner would start from a value it cannot keep).
+pub fn params<G: Game>(out: &mut impl Write) -> Result<(), String> {
+    let errors = G::SEARCH_PARAMS.range_errors();
+    if !errors.is_empty() {
+        return Err(format!(
+            "{}'s search parameters: {}",
+            G::NAME,
+            errors.join("; ")
+        ));
+    }
+    write!(out, "{}", G::SEARCH_PARAMS.spsa_lines()).map_err(|e| format!("params: {e}"))
+}
+
 /// `shove bench`: fixed positions, fixed depth (the game's default when `None`), fresh
 /// tables, default rules; ends with `<N> nodes <M> nps`, N deterministic for one thread
 /// (with more, the threads race for the shared table and N varies from run to run).

@@ -542,6 +542,7 @@ fn each_help_lists_only_the_flags_its_command_uses() {
         (&["match"][..], true, true, false),
         (&["openings"][..], true, true, false),
         (&["bench"][..], true, false, false),
+        (&["params"][..], true, false, false),
         (&["replay"][..], false, false, false),
         (&["gui"][..], false, false, false),
     ] {

@@ -10,6 +10,10 @@
 //! Without `chromium` and `chromedriver` the tests are skipped loudly, unless `CI` or
 //! `SHOVE_REQUIRE_BROWSER` is set: then a missing browser is a failure.
 
+// This test does not click moves by their cells.
+#[allow(dead_code)]
+#[path = "common/board_page.rs"]
+mod board_page;
 #[path = "common/browser.rs"]
 mod browser;
 #[path = "common/gui_server.rs"]
@@ -43,31 +47,8 @@ impl Page {
         self.0.close().await;
     }
 
-    async fn type_into(&self, css: &str, text: &str) {
-        let input = self.client.find(Locator::Css(css)).await.expect(css);
-        input.clear().await.expect("clear");
-        input.send_keys(text).await.expect("send keys");
-    }
-
     async fn position(&self) -> String {
         self.text("#position").await
-    }
-
-    /// The moves in the move list.
-    async fn played(&self) -> Vec<String> {
-        let v = self
-            .js("return [...document.querySelectorAll('#moves [data-move]')].map(e => e.dataset.move)")
-            .await;
-        serde_json::from_value(v).expect("a list of moves")
-    }
-
-    async fn wait_for_moves(&self, n: usize, secs: u64, what: &str) {
-        self.wait_for(
-            &format!("return document.querySelectorAll('#moves [data-move]').length === {n}"),
-            secs,
-            what,
-        )
-        .await;
     }
 
     /// Waits for `#error` to show a text holding `expected`; returns the text.
@@ -103,39 +84,6 @@ impl Page {
             "the board",
         )
         .await;
-    }
-
-    /// Clicks the first legal move that can be clicked: from-cell then to-cell, or the
-    /// target of a placement. Returns the move.
-    async fn click_a_move(&self) -> String {
-        self.click_move_number(0).await
-    }
-
-    /// Clicks the `pick`-th (modulo their number) of the moves [`Page::click_a_move`] would
-    /// choose among, in the same order.
-    async fn click_move_number(&self, pick: usize) -> String {
-        let v = self
-            .js(&format!(
-                "const all = [...document.querySelectorAll('#legal-moves [data-to]')]
-                   .sort((x, y) => (y.dataset.from ? 1 : 0) - (x.dataset.from ? 1 : 0)
-                                  || x.dataset.move.length - y.dataset.move.length);
-                 const b = all[{pick} % Math.max(all.length, 1)];
-                 return b ? [b.dataset.move, b.dataset.from || null, b.dataset.to] : null"
-            ))
-            .await;
-        let [mv, from, to]: [Value; 3] = serde_json::from_value(v).expect("a clickable move");
-        if let Some(from) = from.as_str() {
-            self.click(&format!("#board [data-cell='{from}']")).await;
-            self.wait_for(
-                &format!("return document.querySelector(\"#board [data-cell='{from}']\").classList.contains('selected')"),
-                5,
-                "the selected cell",
-            )
-            .await;
-        }
-        let to = to.as_str().expect("a target cell");
-        self.click(&format!("#board [data-cell='{to}']")).await;
-        mv.as_str().expect("move text").to_string()
     }
 
     /// Asks engine 1 for a move with `movetime` ms.
@@ -182,30 +130,6 @@ impl Page {
             "undo",
         )
         .await;
-    }
-
-    /// Clicks *Save game*; returns the text downloaded.
-    async fn save_game(&self) -> String {
-        self.js("document.getElementById('save-link').removeAttribute('download'); return true")
-            .await;
-        self.click("#save-game").await;
-        self.wait_for(
-            "return document.getElementById('save-link').download",
-            10,
-            "the download",
-        )
-        .await;
-        let text = self
-            .client
-            .execute_async(
-                "const done = arguments[arguments.length - 1]; \
-                 fetch(document.getElementById('save-link').href) \
-                   .then(r => r.text()).then(done, e => done('cannot read: ' + e))",
-                Vec::new(),
-            )
-            .await
-            .expect("the downloaded record");
-        text.as_str().expect("text").to_string()
     }
 
     /// A laptop-size screenshot scrolled to the element `css` (e.g. the eval graph below
@@ -302,7 +226,7 @@ async fn play_a_game(page: &Page, url: &str, game: &str, cells: usize) {
     );
 
     let start = page.position().await;
-    let mv = page.click_a_move().await;
+    let mv = page.click_move(0).await;
     page.wait_for_moves(1, 10, "the clicked move in the move list")
         .await;
     assert_eq!(page.played().await, vec![mv.clone()]);
@@ -369,7 +293,7 @@ async fn a_hint_shows_a_legal_move_without_playing_it() {
     let gui = Gui::start(&[]);
     page.open(&gui.url).await;
     page.engine_ready().await;
-    let mv = page.click_a_move().await;
+    let mv = page.click_move(0).await;
     page.wait_for_moves(1, 10, "the clicked move").await;
     let position = page.position().await;
     page.type_into("#movetime", "200").await;
@@ -400,7 +324,7 @@ async fn a_hint_shows_a_legal_move_without_playing_it() {
     assert_eq!(page.played().await, vec![mv]);
     page.screenshot("hint", 1366, 768).await;
     // A move played takes the hint away.
-    page.click_a_move().await;
+    page.click_move(0).await;
     page.wait_for_moves(2, 10, "the second move").await;
     assert_eq!(page.text("#hint-text").await, "");
     page.close().await;
@@ -419,7 +343,7 @@ async fn a_game_is_saved_reopened_and_linked() {
     page.open(&gui.url).await;
     let mut moves = Vec::new();
     for _ in 0..3 {
-        moves.push(page.click_a_move().await);
+        moves.push(page.click_move(0).await);
         page.wait_for_moves(moves.len(), 10, "the clicked move")
             .await;
     }
@@ -695,7 +619,7 @@ impl Page {
         if clickable == true {
             // A different choice each turn, so that the game does not go round in a cycle
             // with a deterministic opponent.
-            return self.click_move_number(turn * 7).await;
+            return self.click_move(turn * 7).await;
         }
         let mv = self
             .js("return document.querySelector('#legal-moves [data-move]').dataset.move")
@@ -1086,7 +1010,7 @@ async fn a_page_without_its_token_or_over_the_limit_says_why() {
     gui.wait_children(7).await;
     page.open(&gui.bare_url()).await;
     page.engine_ready().await;
-    let mv = page.click_a_move().await;
+    let mv = page.click_move(0).await;
     page.wait_for_moves(1, 10, "the clicked move").await;
     assert_eq!(page.played().await, vec![mv]);
     assert_eq!(
@@ -1173,14 +1097,14 @@ async fn variations_links_and_resigning_in_the_browser() {
     page.open(&gui.url).await;
     let mut line = Vec::new();
     for k in 0..4 {
-        line.push(page.click_move_number(k * 3).await);
+        line.push(page.click_move(k * 3).await);
         page.wait_for_moves(line.len(), 10, "the clicked move")
             .await;
     }
 
     // Another move at move 3: a variation; the old line stays, shown beside it.
     page.jump_to("#moves [data-ply='2']", 2).await;
-    let other = page.click_move_number(7).await;
+    let other = page.click_move(7).await;
     assert_ne!(other, line[2]);
     page.wait_for_moves(3, 10, "the new line").await;
     assert_eq!(page.played().await[..2], line[..2]);
@@ -1366,7 +1290,7 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
     page.engine_ready().await;
 
     // Akiba: a push, both its ends ringed, its marbles sliding in.
-    let mv = page.click_move_number(0).await;
+    let mv = page.click_move(0).await;
     page.wait_for_moves(1, 10, "the clicked move").await;
     let rings = page
         .js("return [...document.querySelectorAll('#board [data-last]')].map(e => e.dataset.last).sort()")
@@ -1415,7 +1339,7 @@ async fn every_turn_is_shown_and_abraxas_is_played_by_hand() {
             .await
             .contains("0 points (6 to win)")
     );
-    page.click_move_number(0).await;
+    page.click_move(0).await;
     page.wait_for_moves(1, 10, "the clicked move").await;
     // Review: progress with Cancel, no second review meanwhile.
     assert_eq!(

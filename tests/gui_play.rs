@@ -10,71 +10,29 @@
 #[path = "common/browser.rs"]
 mod browser;
 // This test uses only the server of the shared helpers.
+#[path = "common/board_page.rs"]
+mod board_page;
 #[allow(dead_code)]
 #[path = "common/gui_server.rs"]
 mod gui_server;
 
 use browser::Browser;
-use fantoccini::Locator;
 use gui_server::Gui;
-use serde_json::{Value, json};
+use serde_json::json;
+use std::collections::HashSet;
 use std::time::Duration;
 
-async fn type_into(page: &Browser, css: &str, text: &str) {
-    let input = page.client.find(Locator::Css(css)).await.expect(css);
-    input.clear().await.expect("clear");
-    input.send_keys(text).await.expect("send keys");
-}
-
-async fn played(page: &Browser) -> Vec<String> {
-    let v = page
-        .js("return [...document.querySelectorAll('#moves [data-move]')].map(e => e.dataset.move)")
-        .await;
-    serde_json::from_value(v).expect("a list of moves")
-}
-
-async fn wait_for_moves(page: &Browser, n: usize, what: &str) {
-    page.wait_for(
-        &format!("return document.querySelectorAll('#moves [data-move]').length === {n}"),
-        60,
-        what,
+/// The page at phone size does not scroll sideways.
+async fn fits_the_phone(page: &Browser, what: &str) {
+    let [wide, window]: [u64; 2] = serde_json::from_value(
+        page.js("return [document.documentElement.scrollWidth, innerWidth]")
+            .await,
     )
-    .await;
-}
-
-/// Clicks the `pick`-th clickable legal move (from-cell then to-cell, or a placement's
-/// cell); returns it.
-async fn click_move(page: &Browser, pick: usize) -> String {
-    let v = page
-        .js(&format!(
-            "const all = [...document.querySelectorAll('#legal-moves [data-to]')]
-               .sort((x, y) => (y.dataset.from ? 1 : 0) - (x.dataset.from ? 1 : 0)
-                              || x.dataset.move.length - y.dataset.move.length);
-             const b = all[{pick} % Math.max(all.length, 1)];
-             return b ? [b.dataset.move, b.dataset.from || null, b.dataset.to] : null"
-        ))
-        .await;
-    let [mv, from, to]: [Value; 3] = serde_json::from_value(v).expect("a clickable move");
-    if let Some(from) = from.as_str() {
-        page.click(&format!("#board [data-cell='{from}']")).await;
-        page.wait_for(
-            &format!("return document.querySelector(\"#board [data-cell='{from}']\").classList.contains('selected')"),
-            5,
-            "the selected cell",
-        )
-        .await;
-    }
-    let to = to.as_str().expect("a target cell");
-    page.click(&format!("#board [data-cell='{to}']")).await;
-    mv.as_str().expect("move text").to_string()
-}
-
-/// Clicks the cells of `mv` (a push `a1b2` or a placement `e3`).
-async fn click_cells(page: &Browser, mv: &str) {
-    for k in (0..mv.len()).step_by(2) {
-        page.click(&format!("#board [data-cell='{}']", &mv[k..k + 2]))
-            .await;
-    }
+    .expect("two widths");
+    assert!(
+        wide <= window,
+        "{what}: {wide} px wide on a {window} px phone"
+    );
 }
 
 /// Whose turn the player bars show: 1, 2, or 0 (nobody's: the game is over).
@@ -103,29 +61,6 @@ async fn wait_for_my_turn(page: &Browser, what: &str) {
     .await;
 }
 
-async fn save_game(page: &Browser) -> String {
-    page.js("document.getElementById('save-link').removeAttribute('download'); return true")
-        .await;
-    page.click("#save-game").await;
-    page.wait_for(
-        "return document.getElementById('save-link').download",
-        10,
-        "the download",
-    )
-    .await;
-    let text = page
-        .client
-        .execute_async(
-            "const done = arguments[arguments.length - 1]; \
-             fetch(document.getElementById('save-link').href) \
-               .then(r => r.text()).then(done, e => done('cannot read: ' + e))",
-            Vec::new(),
-        )
-        .await
-        .expect("the downloaded record");
-    text.as_str().expect("text").to_string()
-}
-
 /// After *Resign* the board takes no move (no badge "to move", no legal move listed, a
 /// click plays nothing), the engine does not answer, and the record keeps the result and
 /// the reason.
@@ -136,10 +71,10 @@ async fn a_resignation_ends_the_game() {
     };
     let gui = Gui::start(&[]);
     page.open(&gui.url).await;
-    type_into(&page, "#movetime", "100").await;
+    page.type_into("#movetime", "100").await;
     page.choose("#play-mode", "p1").await;
-    click_move(&page, 0).await;
-    wait_for_moves(&page, 2, "the engine's answer").await;
+    page.click_move(0).await;
+    page.wait_for_moves(2, 60, "the engine's answer").await;
     wait_for_my_turn(&page, "my turn").await;
     page.click("#resign").await;
     assert_eq!(page.text("#status").await, "White resigned: Black wins");
@@ -157,13 +92,13 @@ async fn a_resignation_ends_the_game() {
     // A click on the board and a typed move play nothing; the engine stays quiet.
     page.click("#board [data-cell='a6']").await;
     page.click("#board [data-cell='b6']").await;
-    type_into(&page, "#move-input", "a6b6").await;
+    page.type_into("#move-input", "a6b6").await;
     page.click("#move-play").await;
     page.click("#engine-play").await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    assert_eq!(played(&page).await.len(), 2);
+    assert_eq!(page.played().await.len(), 2);
     assert_eq!(page.text("#status").await, "White resigned: Black wins");
-    let record = save_game(&page).await;
+    let record = page.save_game().await;
     assert!(record.contains("Result: 0-1"), "{record}");
     assert!(record.contains("Reason: player 1 resigned"), "{record}");
     page.close().await;
@@ -179,12 +114,13 @@ async fn the_bar_shows_no_weak_level_s_evaluation() {
     };
     let gui = Gui::start(&[]);
     page.open(&gui.url).await;
-    type_into(&page, "#movetime", "100").await;
+    page.type_into("#movetime", "100").await;
     page.choose("#level", "1").await;
     page.choose("#play-mode", "p1").await;
     for k in 0..3 {
-        click_move(&page, k * 5).await;
-        wait_for_moves(&page, 2 * k + 2, "the engine's answer").await;
+        page.click_move(k * 5).await;
+        page.wait_for_moves(2 * k + 2, 60, "the engine's answer")
+            .await;
         wait_for_my_turn(&page, "my turn").await;
         assert_eq!(
             page.js("return [document.getElementById('evalbar').dataset.share, document.querySelector('.evalbar-text').textContent]")
@@ -249,9 +185,9 @@ async fn the_engine_plays_its_whole_turn_after_going_back() {
         "the Abraxas board",
     )
     .await;
-    type_into(&page, "#movetime", "100").await;
+    page.type_into("#movetime", "100").await;
     page.choose("#play-mode", "p1").await;
-    let first = click_move(&page, 0).await;
+    let first = page.click_move(0).await;
     // My turn may hold more decisions (a stop stone or a pass): pass them.
     page.wait_for(
         "return document.querySelectorAll('#moves [data-move]').length >= 1",
@@ -268,7 +204,7 @@ async fn the_engine_plays_its_whole_turn_after_going_back() {
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
     wait_for_my_turn(&page, "the engine's whole turn").await;
-    let line = played(&page).await;
+    let line = page.played().await;
     assert!(line.len() >= 2, "{line:?}");
     // Back to the start, the same move again: the engine is to move and plays.
     page.click("#first").await;
@@ -278,7 +214,7 @@ async fn the_engine_plays_its_whole_turn_after_going_back() {
         "the start",
     )
     .await;
-    click_cells(&page, &first).await;
+    page.click_cells(&first).await;
     page.wait_for(
         "return document.querySelector(\"#moves [data-ply='1']\").classList.contains('current')",
         10,
@@ -318,8 +254,8 @@ async fn new_game_and_another_game_forget_the_old_one() {
         "the Offboard board",
     )
     .await;
-    click_move(&page, 0).await;
-    wait_for_moves(&page, 1, "my move").await;
+    page.click_move(0).await;
+    page.wait_for_moves(1, 60, "my move").await;
     page.js("document.getElementById('review-depth').value = '12'; return true")
         .await;
     page.click("#review").await;
@@ -344,7 +280,7 @@ async fn new_game_and_another_game_forget_the_old_one() {
     )
     .await;
     page.click("#new-game").await;
-    wait_for_moves(&page, 0, "a new game").await;
+    page.wait_for_moves(0, 60, "a new game").await;
     assert_eq!(
         page.js("return [document.getElementById('link-status').textContent, document.getElementById('review-progress').textContent]")
             .await,
@@ -378,10 +314,16 @@ async fn every_page_speaks_the_page_s_language() {
     let gui = Gui::start(&[]);
     page.open(&gui.url).await;
     let games = [("akiba", 49), ("offboard", 61), ("abraxas", 64)];
-    for language in ["de", "fr"] {
-        let words = browser::words_of(language);
+    // English first: its screenshots only (English is every dictionary's key).
+    for language in ["en", "de", "fr"] {
+        let english = language == "en";
+        let words = if english {
+            HashSet::new()
+        } else {
+            browser::words_of(language)
+        };
         page.choose("#language", language).await;
-        type_into(&page, "#movetime", "100").await;
+        page.type_into("#movetime", "100").await;
         for (game, cells) in games {
             page.choose("#game", game).await;
             page.wait_for(
@@ -403,17 +345,21 @@ async fn every_page_speaks_the_page_s_language() {
             page.choose("#play-mode", "none").await;
             tokio::time::sleep(Duration::from_millis(300)).await;
             let left = page.foreign_words(&words).await;
-            assert!(left.is_empty(), "{language} {game} board: {left:?}");
+            assert!(
+                english || left.is_empty(),
+                "{language} {game} board: {left:?}"
+            );
             page.screenshot(&format!("lang-{language}-{game}-1400x1000"), 1400, 1000)
                 .await;
             page.screenshot(&format!("lang-{language}-{game}-phone"), 390, 844)
                 .await;
+            fits_the_phone(&page, &format!("{language} {game} board")).await;
             page.client
                 .set_window_size(1366, 768)
                 .await
                 .expect("window size");
             page.click("#new-game").await;
-            wait_for_moves(&page, 0, "a new game").await;
+            page.wait_for_moves(0, 60, "a new game").await;
         }
         for (game, cells) in games {
             page.go_to(&format!("{}/puzzles#game={game}", gui.origin()))
@@ -428,7 +374,10 @@ async fn every_page_speaks_the_page_s_language() {
             )
             .await;
             let left = page.foreign_words(&words).await;
-            assert!(left.is_empty(), "{language} {game} puzzles: {left:?}");
+            assert!(
+                english || left.is_empty(),
+                "{language} {game} puzzles: {left:?}"
+            );
             page.screenshot(
                 &format!("lang-{language}-puzzle-{game}-1400x1000"),
                 1400,
@@ -437,8 +386,13 @@ async fn every_page_speaks_the_page_s_language() {
             .await;
             page.screenshot(&format!("lang-{language}-puzzle-{game}-phone"), 390, 844)
                 .await;
+            fits_the_phone(&page, &format!("{language} {game} puzzles")).await;
         }
-        let book = browser::rule_book_words(language);
+        let book = if english {
+            HashSet::new()
+        } else {
+            browser::rule_book_words(language)
+        };
         for (game, _) in games {
             page.go_to(&format!("{}/rules/{game}?lang={language}", gui.origin()))
                 .await;
@@ -449,7 +403,10 @@ async fn every_page_speaks_the_page_s_language() {
             )
             .await;
             let left = page.foreign_words(&book).await;
-            assert!(left.is_empty(), "{language} {game} rules: {left:?}");
+            assert!(
+                english || left.is_empty(),
+                "{language} {game} rules: {left:?}"
+            );
             page.screenshot(
                 &format!("lang-{language}-rules-{game}-1400x1000"),
                 1400,
@@ -458,6 +415,7 @@ async fn every_page_speaks_the_page_s_language() {
             .await;
             page.screenshot(&format!("lang-{language}-rules-{game}-phone"), 390, 844)
                 .await;
+            fits_the_phone(&page, &format!("{language} {game} rules")).await;
         }
         page.go_to(&gui.url).await;
         page.wait_for(
@@ -484,8 +442,7 @@ async fn a_won_game_shows_its_result_and_no_extra_move() {
     };
     let gui = Gui::start(&[]);
     page.open(&gui.url).await;
-    type_into(
-        &page,
+    page.type_into(
         "#position-input",
         "1W5/2WRR2/RB5/B1R2B1/1RB1RW1/BBBW3/3R3 b 0 6 - - 15",
     )
@@ -505,8 +462,8 @@ async fn a_won_game_shows_its_result_and_no_extra_move() {
     )
     .await;
     page.click("#analysis").await;
-    click_cells(&page, "b5a5").await;
-    wait_for_moves(&page, 1, "the winning capture").await;
+    page.click_cells("b5a5").await;
+    page.wait_for_moves(1, 60, "the winning capture").await;
     assert_eq!(
         page.js("return document.getElementById('status').dataset.result")
             .await,
@@ -536,8 +493,8 @@ async fn the_page_s_links_and_back_keep_the_game_and_its_engine() {
         "the Offboard board",
     )
     .await;
-    click_move(&page, 0).await;
-    wait_for_moves(&page, 1, "my move").await;
+    page.click_move(0).await;
+    page.wait_for_moves(1, 60, "my move").await;
     let position = page.text("#position").await;
 
     page.click("#puzzles-link").await;
@@ -589,5 +546,187 @@ async fn the_page_s_links_and_back_keep_the_game_and_its_engine() {
         "a hint after Back, and no error",
     )
     .await;
+    page.close().await;
+}
+
+/// What is on screen follows a language switch: a server's refusal (a bad position
+/// string, a link that does not replay), a lesson's verdict on a move, a puzzle link's
+/// error, each said again in German and in French.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn errors_on_screen_are_said_again_in_the_new_language() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.choose("#language", "en").await;
+    let error_is = |text: &'static str| {
+        format!(
+            "const e = document.getElementById('error'); return !e.hidden && e.textContent === {}",
+            json!(text)
+        )
+    };
+    page.type_into("#position-input", "8/7/7/7/7/7/7 w 0 0 - - 1")
+        .await;
+    page.click("#position-load").await;
+    page.wait_for(
+        &error_is("bad position string: board field: unknown character '8' in rank 7"),
+        10,
+        "the English refusal",
+    )
+    .await;
+    page.choose("#language", "de").await;
+    page.wait_for(
+        &error_is("ungültiger Stellungsstring: Brettangabe: unbekanntes Zeichen '8' in Reihe 7"),
+        5,
+        "the refusal in German",
+    )
+    .await;
+    page.choose("#language", "fr").await;
+    page.wait_for(
+        &error_is("chaîne de position invalide : champ du plateau : caractère inconnu « 8 » dans la rangée 7"),
+        5,
+        "the refusal in French",
+    )
+    .await;
+
+    // A link that does not replay: the server's reason inside the page's own words.
+    page.choose("#language", "en").await;
+    page.go_to(&format!(
+        "{}#game=akiba&start=8/7/7/7/7/7/7%20w%200%200%20-%20-%201",
+        gui.origin()
+    ))
+    .await;
+    page.client.refresh().await.expect("reload");
+    page.wait_for(
+        &error_is("link: bad position string: board field: unknown character '8' in rank 7"),
+        20,
+        "the link's refusal",
+    )
+    .await;
+    page.choose("#language", "de").await;
+    page.wait_for(
+        &error_is(
+            "Link: ungültiger Stellungsstring: Brettangabe: unbekanntes Zeichen '8' in Reihe 7",
+        ),
+        5,
+        "the link's refusal in German",
+    )
+    .await;
+
+    // A lesson's verdict: the rules' reason for a move the exercise does not list.
+    page.choose("#language", "en").await;
+    page.go_to(&format!(
+        "{}/learn#game=akiba&lesson=first-push",
+        gui.origin()
+    ))
+    .await;
+    page.client.refresh().await.expect("reload");
+    page.wait_for(
+        "return document.body.dataset.ready === 'true' \
+           && document.getElementById('verdict').dataset.state === 'trying'",
+        20,
+        "the lesson",
+    )
+    .await;
+    page.click_cells("d4d3").await;
+    page.wait_for(
+        "return document.getElementById('verdict').dataset.state === 'wrong'",
+        10,
+        "the verdict",
+    )
+    .await;
+    let english = page.text("#verdict").await;
+    assert!(english.contains("d4d3: not this time."), "{english}");
+    page.choose("#language", "de").await;
+    let german = page.text("#verdict").await;
+    assert!(german.starts_with("d4d3: diesmal nicht."), "{german}");
+    assert!(!german.contains("holds no white marble"), "{german}");
+
+    // A puzzle link's error.
+    page.choose("#language", "en").await;
+    page.go_to(&format!(
+        "{}/puzzles#game=akiba&id=no-such-puzzle",
+        gui.origin()
+    ))
+    .await;
+    page.client.refresh().await.expect("reload");
+    page.wait_for(
+        "return document.body.dataset.ready === 'true'",
+        60,
+        "the puzzles page",
+    )
+    .await;
+    page.wait_for(
+        &error_is("no akiba puzzle has the id 'no-such-puzzle'"),
+        10,
+        "the puzzle link's error",
+    )
+    .await;
+    page.choose("#language", "fr").await;
+    let french = page.text("#error").await;
+    assert!(!french.contains("puzzle has the id"), "{french}");
+    page.close().await;
+}
+
+/// A record saved from a tab opened by a game's link credits each move to who played it:
+/// the engine's moves before the link at the level they were played at, those after at
+/// the level of the new tab, the person's as the person's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_from_a_linked_tab_names_who_played_each_move() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.type_into("#movetime", "100").await;
+    page.choose("#level", "2").await;
+    page.choose("#play-mode", "p1").await;
+    page.click_move(0).await;
+    page.wait_for_moves(1, 60, "my move").await;
+    wait_for_my_turn(&page, "the engine's answer at level 2").await;
+    let link = page
+        .js("return document.getElementById('link').value")
+        .await;
+    let link = link.as_str().expect("the link").to_string();
+
+    let tab = page.client.new_window(true).await.expect("a new tab");
+    page.client
+        .switch_to_window(tab.handle)
+        .await
+        .expect("to the new tab");
+    page.open(&link).await;
+    assert_eq!(
+        page.js("return document.getElementById('level').value")
+            .await,
+        "2"
+    );
+    assert_eq!(
+        page.js("return document.getElementById('play-mode').value")
+            .await,
+        "p1"
+    );
+    page.type_into("#movetime", "100").await;
+    page.choose("#level", "5").await;
+    let before = page.played().await.len();
+    page.click_move(0).await;
+    page.wait_for_moves(before + 1, 60, "my move in the new tab")
+        .await;
+    wait_for_my_turn(&page, "the engine's answer at level 5").await;
+    let record = page.save_game().await;
+    let line = |key: &str| {
+        record
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .unwrap_or_else(|| panic!("no {key} in {record}"))
+            .to_string()
+    };
+    assert_eq!(line("Player1: "), "you", "{record}");
+    let engine = line("Player2: ");
+    let (at_2, at_5) = engine
+        .split_once(", ")
+        .unwrap_or_else(|| panic!("one engine name for two levels: {record}"));
+    assert!(at_2.ends_with("(level 2)"), "{record}");
+    assert!(at_5.ends_with("(level 5)"), "{record}");
     page.close().await;
 }

@@ -1469,3 +1469,49 @@ fn a_late_search_counts_its_time_from_the_go() {
     );
     assert!(result.depth > 1);
 }
+
+// ---------------------------------------------------------------------------------------
+// The parameters SPSA tunes
+// ---------------------------------------------------------------------------------------
+
+/// In every game `shove params` gives each tuned parameter its game's value inside its
+/// range (the command refuses a value outside it, which the lib's
+/// `the_ranges_check_finds_what_is_wrong` shows it finds), and every parameter is tuned but
+/// the switches.
+#[test]
+fn every_game_starts_spsa_inside_the_ranges() {
+    for game in shove::games::GAME_NAMES {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_shove"))
+            .args(["params", "--game", game])
+            .output()
+            .expect("run shove");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let mut tuned = Vec::new();
+        for line in stdout.lines() {
+            let fields: Vec<&str> = line.split(", ").collect();
+            let [name, "int", value, min, max, step, _r_end] = fields[..] else {
+                panic!("{game}: not OpenBench's SPSA line: {line}");
+            };
+            let number = |text: &str| -> i32 { text.parse().expect(line) };
+            let (value, min, max, step) = (number(value), number(min), number(max), number(step));
+            assert!((min..=max).contains(&value), "{game}: {line}");
+            assert!(step > 0 && step <= max - min, "{game}: {line}");
+            tuned.push(name.to_string());
+        }
+        let untuned: Vec<&str> = SearchParams::NAMES
+            .iter()
+            .copied()
+            .filter(|name| !tuned.iter().any(|t| t == name))
+            .collect();
+        assert_eq!(
+            untuned,
+            ["null_move", "continuation_history", "quiescence_table"],
+            "{game}"
+        );
+    }
+}

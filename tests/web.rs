@@ -3,7 +3,8 @@
 //! against level 1 played by clicking, a hint, an analysis stopped, a review, a puzzle
 //! solved, a link opened in another tab, a bad position string refused with the game kept,
 //! a worker that dies replaced with the game kept, the same search as the native engine,
-//! `movetime 1000` answered in time, and no error in the console.
+//! `movetime 1000` answered in time, the site served under a path, and no error in the
+//! console.
 //!
 //! The site is built by `.ci/run` (`web/build.sh`) and named by `SHOVE_WEB_SITE`; without
 //! it these tests say so and pass, unless `SHOVE_REQUIRE_WEB` is set (CI).
@@ -463,4 +464,72 @@ async fn puzzles_review_links_and_a_crash_in_the_static_site() {
     )
     .await;
     page.close().await;
+}
+
+/// The site served under a path, as a GitHub Pages project site is (`/<project>/`): the
+/// board page's engine answers, and its Puzzles, Learn and Rules links open their pages
+/// with their styles, modules and rule book.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_site_works_under_a_path() {
+    let Some(dir) = site() else {
+        return;
+    };
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let parent = std::env::temp_dir().join(format!("shove-web-path-{}", std::process::id()));
+    std::fs::create_dir_all(&parent).expect("a temporary folder");
+    let project = parent.join("project");
+    let _ = std::fs::remove_file(&project);
+    std::os::unix::fs::symlink(std::fs::canonicalize(&dir).expect("the site"), &project)
+        .expect("a link to the site");
+    let server = StaticServer::start(&parent);
+    let root = format!("{}project/", server.url);
+    page.open(&root).await;
+    watch_console(&page).await;
+    engine_ready(&page).await;
+    page.click("#hint").await;
+    page.wait_for(
+        "return document.getElementById('hint-text').textContent.length > 0",
+        30,
+        "a hint from the engine in its worker",
+    )
+    .await;
+    for (link, ready) in [
+        (
+            "#puzzles-link",
+            "document.querySelectorAll('#board [data-cell]').length > 0",
+        ),
+        (
+            "#learn-link",
+            "document.querySelectorAll('#lessons li').length > 5",
+        ),
+        (
+            "#rules-link",
+            "document.getElementById('rules-text')?.dataset.boards === 'drawn'",
+        ),
+    ] {
+        page.open(&root).await;
+        engine_ready(&page).await;
+        // The Rules link opens a new tab: its address is followed here instead.
+        let href = page
+            .js(&format!("return document.querySelector('{link}').href"))
+            .await;
+        page.go_to(href.as_str().expect("the link's address")).await;
+        // Under /project/, styled (style.css loaded), its module run.
+        page.wait_for(
+            &format!(
+                "return location.pathname.startsWith('/project/') \
+                   && getComputedStyle(document.body).backgroundImage !== 'none' \
+                   && {ready}"
+            ),
+            30,
+            &format!("{link}'s page under /project/"),
+        )
+        .await;
+    }
+    assert_eq!(console_errors(&page).await, json!([]), "console errors");
+    page.close().await;
+    let _ = std::fs::remove_file(&project);
+    let _ = std::fs::remove_dir(&parent);
 }

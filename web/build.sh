@@ -5,8 +5,8 @@
 #
 # writes into OUT_DIR the pages (board, puzzles, lessons, rules), their ES modules and styles, the
 # rule books, the Web Worker and the engine as WebAssembly (the three networks are built
-# into it, as into the native binary). Serve the folder at the root of any static host,
-# e.g. `python3 -m http.server -d OUT_DIR 8000`.
+# into it, as into the native binary). Serve the folder from any static host, at its root
+# or under a path, e.g. `python3 -m http.server -d OUT_DIR 8000`.
 #
 # Needs the wasm32-unknown-unknown target (added here when rustup is there) and
 # wasm-bindgen-cli of the version web/Cargo.toml pins:
@@ -36,16 +36,19 @@ cp "$ROOT/web/worker.js" "$ASSETS"/*.js "$ASSETS"/*.css "$OUT/"
 
 # Each page as `shove gui` serves it, marked to talk to the workers instead of a server, at
 # the path the page's links use (/puzzles, /learn, /rules/<game>).
+# Its own links and files are made relative (`../style.css` in puzzles/index.html), so the
+# site works wherever it is put, e.g. a GitHub Pages project site under /<project>/.
 page() {
   mkdir -p "$(dirname "$2")"
-  sed 's|^<html lang="en">$|<html lang="en" data-transport="worker">|' "$ASSETS/$1" >"$2"
+  sed -e 's|^<html lang="en">$|<html lang="en" data-transport="worker">|' \
+    -e "s#\\(href\\|src\\)=\"/#\\1=\"$3#g" "$ASSETS/$1" >"$2"
   grep -q 'data-transport="worker"' "$2" || { echo "$1: no <html lang=\"en\"> line to mark" >&2; exit 1; }
 }
-page index.html "$OUT/index.html"
-page puzzles.html "$OUT/puzzles/index.html"
-page learn.html "$OUT/learn/index.html"
+page index.html "$OUT/index.html" ./
+page puzzles.html "$OUT/puzzles/index.html" ../
+page learn.html "$OUT/learn/index.html" ../
 for game in akiba offboard abraxas; do
-  page rules.html "$OUT/rules/$game/index.html"
+  page rules.html "$OUT/rules/$game/index.html" ../../
 done
 mkdir -p "$OUT/rules/de" "$OUT/rules/fr"
 cp "$ROOT"/docs/rules/*.md "$OUT/rules/"

@@ -9,18 +9,23 @@ a_k / c_k * (wins - losses) * delta. The gains follow fishtest's schedule: c_k f
 k^-0.101 and a_k as (A + k)^-0.602 (A a tenth of the iterations) to their values at the last
 iteration, c_end and a_end = r_end * c_end^2.
 
+The parameters, their start, range and step come from the engine: `shove params --game G`
+prints each tuned parameter as OpenBench's SPSA input (name, int, value, min, max, c_end,
+r_end), from the one declaration in src/search/params.rs. --param NAME picks which to tune
+(all of them if none is given).
+
 The state (theta, iteration, the games played) is written to STATE after every
 iteration, so a run killed at any moment goes on from its last iteration when started
 again with the same STATE; several machines tune one STATE each and their thetas are
 averaged by hand (or run one STATE each for other parameters).
 
   docs/scripts/spsa.py --engine ./target/release/shove --game offboard \\
-      --param rfp_margin,80,20,200,10 --param futility_margin,100,20,300,15 \\
+      --param rfp_margin --param futility_margin \\
       --iterations 200 --pairs 4 --tc movetime=20 --state spsa-offboard.json
 
---param NAME,START,MIN,MAX,C: C is the perturbation at the last iteration (fishtest's c_end).
---r-end is fishtest's r_end (default 0.002, fishtest's, for tens of thousands of games); a
-run of a few thousand games needs a larger one (0.02) to move at all. At the end it prints the tuned values
+c_end is the perturbation at the last iteration. --r-end replaces the engine's r_end
+(0.002, fishtest's, for tens of thousands of games); a run of a few thousand games needs a
+larger one (0.02) to move at all. At the end it prints the tuned values
 as a `--search-params` argument; keep them only if a verifying match wins.
 """
 import argparse
@@ -35,10 +40,18 @@ ALPHA = 0.602
 GAMMA = 0.101
 
 
-def parse_param(text):
-    name, start, low, high, c_end = text.split(',')
-    return {'name': name, 'value': float(start), 'min': float(low), 'max': float(high),
-            'c_end': float(c_end)}
+def engine_params(engine, game):
+    """The engine's tuned parameters for GAME, by name, from `shove params`."""
+    output = subprocess.run([engine, 'params', '--game', game], check=True,
+                            capture_output=True, text=True).stdout
+    params = {}
+    for line in output.splitlines():
+        name, kind, value, low, high, c_end, r_end = (f.strip() for f in line.split(','))
+        if kind != 'int':
+            sys.exit(f'{engine} params: {name} is {kind}, not int')
+        params[name] = {'name': name, 'value': float(value), 'min': float(low),
+                        'max': float(high), 'c_end': float(c_end), 'r_end': float(r_end)}
+    return params
 
 
 def changes(params, signs, scale):
@@ -84,7 +97,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--engine', required=True)
     parser.add_argument('--game', required=True)
-    parser.add_argument('--param', action='append', required=True, type=parse_param)
+    parser.add_argument('--param', action='append', metavar='NAME',
+                        help="a parameter to tune (repeated; default: all the engine's)")
     parser.add_argument('--iterations', type=int, required=True)
     parser.add_argument('--pairs', type=int, default=2)
     parser.add_argument('--tc', default='movetime=20')
@@ -92,10 +106,17 @@ def main():
     parser.add_argument('--concurrency', type=int, default=1)
     parser.add_argument('--state', required=True)
     parser.add_argument('--seed', type=int, default=1)
-    parser.add_argument('--r-end', type=float, default=0.002)
+    parser.add_argument('--r-end', type=float, help="instead of the engine's r_end")
     args = parser.parse_args()
 
-    params = args.param
+    tunable = engine_params(args.engine, args.game)
+    unknown = [name for name in args.param or [] if name not in tunable]
+    if unknown:
+        sys.exit(f"{args.engine} tunes no {', '.join(unknown)} (it tunes: {', '.join(tunable)})")
+    params = [tunable[name] for name in args.param] if args.param else list(tunable.values())
+    for p in params:
+        if args.r_end is not None:
+            p['r_end'] = args.r_end
     state = {'iteration': 0, 'theta': {p['name']: p['value'] for p in params},
              'wins': 0, 'losses': 0}
     if os.path.exists(args.state):
@@ -119,7 +140,7 @@ def main():
         for p in params:
             p['c'] = p['c_end'] * (args.iterations / k) ** GAMMA
             # fishtest's r_end = a_end / c_end^2; a_k falls as (A + k)^-0.602 to a_end.
-            a_end = args.r_end * p['c_end'] ** 2
+            a_end = p['r_end'] * p['c_end'] ** 2
             p['a'] = a_end * ((big_a + args.iterations) / (big_a + k)) ** ALPHA
         plus, minus = changes(params, signs, 1), changes(params, signs, -1)
         wins, losses = play(args, plus, minus, args.seed * 100_003 + k)

@@ -240,6 +240,13 @@ pub enum Command {
         #[command(flatten)]
         eval: EvalArgs,
     },
+    /// Print the search parameters SPSA tunes with this game's values, their ranges and
+    /// steps, as OpenBench's SPSA input: `name, int, value, min, max, step, r_end` (what
+    /// docs/scripts/spsa.py reads).
+    Params {
+        #[command(flatten)]
+        game: GameArg,
+    },
     /// Make a balanced opening set: random playouts from the start position(s), kept when a
     /// deeper search scores them near zero, no two alike; deterministic for a seed.
     Openings(Box<OpeningsArgs>),
@@ -331,6 +338,7 @@ impl Command {
             Command::Show { .. } => "show",
             Command::Analyze { .. } => "analyze",
             Command::Bench { .. } => "bench",
+            Command::Params { .. } => "params",
             Command::Openings(_) => "openings",
             Command::Match(_) => "match",
             Command::Tournament(_) => "tournament",

@@ -84,6 +84,10 @@ pub fn run(args: Args) -> Result<(), String> {
             no_rule_flags(&outer_rules, "bench")?;
             (merge_game(game, &outer_game), RuleArgs::default())
         }
+        Some(Command::Params { game }) => {
+            no_rule_flags(&outer_rules, "params")?;
+            (merge_game(game, &outer_game), RuleArgs::default())
+        }
         // A log names the game and rules of each of its lines.
         Some(Command::Replay { file, number }) => {
             from_input("replay", "the log names each game")?;
@@ -264,6 +268,7 @@ impl GameVisitor for Run {
                 eval,
                 ..
             } => super::bench::<G>(depth, threads, eval.network::<G>()?, &mut std::io::stdout()),
+            Command::Params { .. } => super::params::<G>(&mut std::io::stdout()),
             Command::Match(match_args) => {
                 matches::play_match(*match_args, G::NAME, self.rule_options)
             }

@@ -61,6 +61,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("assets/engines.js"),
     ),
     (
+        "/info.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/info.js"),
+    ),
+    (
         "/graph.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/graph.js"),
@@ -84,6 +89,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "/inbrowser.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/inbrowser.js"),
+    ),
+    (
+        "/site.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/site.js"),
     ),
     (
         "/api.js",

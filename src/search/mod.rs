@@ -16,10 +16,10 @@ mod stack;
 mod threads;
 mod timeman;
 
-pub use params::{ParamChanges, SearchParams};
+pub use params::{ParamChanges, SearchParams, Tuning};
 pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
 pub use skill::Skill;
-use timeman::SearchCourse;
+use timeman::TimeManager;
 pub use timeman::{Clock, Limits};
 
 /// Largest `MultiPV` value.
@@ -37,8 +37,7 @@ use stack::Stack;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-use threads::{Completed, Helper, NodeCount, Shared};
-use web_time::Instant;
+use threads::{Completed, Helper, HelperLimits, NodeCount, Shared};
 
 /// One line of search progress (an `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,8 +109,8 @@ pub struct Searcher<G: Game> {
     network: Option<Arc<Network>>,
 }
 
-/// One thread's search: its own ordering tables, repetition line, node counter and limits;
-/// the transposition table is shared. Aligned to 128 bytes so that no other thread's data
+/// One thread's search: its own ordering tables, repetition line and node counter; the
+/// transposition table is shared. Aligned to 128 bytes so that no other thread's data
 /// shares a cache line with it: its thread writes its fields at every node.
 #[repr(align(128))]
 struct Worker<G: Game> {
@@ -120,6 +119,8 @@ struct Worker<G: Game> {
     /// 0 for the main thread, which keeps the time and the limits; helpers (1, 2…) search
     /// until it has finished.
     index: usize,
+    /// The main thread's clock and stop rules, from its first search on; helpers have none.
+    time: Option<TimeManager<G::Move>>,
     /// How often quiet moves caused cut-offs.
     histories: Histories,
     line: Line,
@@ -139,14 +140,9 @@ struct Worker<G: Game> {
     /// (every 1024 nodes), for the node limit.
     helper_nodes_seen: u64,
     seldepth: usize,
-    start: Instant,
+    /// All threads' nodes at which this one stops: the main thread's is its time manager's
+    /// for the current iteration ([`TimeManager::node_limit`]), a helper's its job's.
     node_limit: Option<u64>,
-    /// Time limits of this search (measured from `clock_start`), kept for a ponderhit.
-    budget: (Option<Duration>, Option<Duration>),
-    clock_start: Instant,
-    hard_deadline: Option<Instant>,
-    /// Searching the opponent's time (`go ponder`): no time limit until the ponderhit.
-    pondering: bool,
     aborted: bool,
     root_excluded: Vec<G::Move>,
     /// The root moves to search (`go searchmoves`); empty: all.
@@ -349,13 +345,23 @@ impl<G: Game> Searcher<G> {
             worker.completed = None;
         }
         self.main.root_allowed = allowed;
+        let time = TimeManager::start(
+            limits,
+            root.to_move().index(),
+            Arc::clone(&self.shared.ponder),
+        );
+        let helper_limits = HelperLimits {
+            nodes: limits.nodes,
+            max_depth: time.max_depth(),
+        };
+        self.main.time = Some(time);
         let mut result = threads::search_together(
             &mut self.main,
             &self.helpers,
             root,
             history,
-            limits,
-            |main| main.iterate(root, history, limits, lines, result, on_info),
+            helper_limits,
+            |main| main.iterate(root, history, lines, result, on_info),
         );
         // The threads have stopped: their counts are final.
         result.nodes = self.main.nodes
@@ -401,7 +407,11 @@ impl<G: Game> Searcher<G> {
             nodes: result.nodes,
             pv: best.pv.clone(),
         };
-        let time = self.main.start.elapsed();
+        let time = self
+            .main
+            .time
+            .as_ref()
+            .map_or(Duration::ZERO, TimeManager::elapsed);
         on_info(&Info {
             depth: best.depth,
             seldepth: best.seldepth,
@@ -422,6 +432,7 @@ impl<G: Game> Worker<G> {
             tt,
             shared,
             index,
+            time: None,
             histories: Histories::new(G::MOVE_INDEX_LIMIT),
             line: Line::new(),
             stack: Stack::new(),
@@ -432,12 +443,7 @@ impl<G: Game> Worker<G> {
             helper_counts: Vec::new(),
             helper_nodes_seen: 0,
             seldepth: 0,
-            start: Instant::now(),
             node_limit: None,
-            budget: (None, None),
-            clock_start: Instant::now(),
-            hard_deadline: None,
-            pondering: false,
             aborted: false,
             root_excluded: Vec::new(),
             root_allowed: Vec::new(),
@@ -463,25 +469,16 @@ impl<G: Game> Worker<G> {
         eval
     }
 
-    /// Resets the per-search state; `limits` apply to the main thread only.
-    fn begin(&mut self, history: &[u64], limits: &Limits) {
-        self.start = Instant::now();
+    /// Resets the per-search state.
+    fn begin(&mut self, history: &[u64]) {
         self.nodes = 0;
         self.helper_nodes_seen = 0;
         self.aborted = false;
         self.completed = None;
         // The main thread's node limit is set at each iteration ([`Worker::iterate`]).
         self.node_limit = None;
-        self.pondering = limits.ponder;
-        self.hard_deadline = None;
         self.line.reset(history);
         self.histories.age(self.index);
-    }
-
-    /// Starts the clock of the search: when its `go` was read, or at the ponderhit.
-    fn start_clock(&mut self, at: Instant) {
-        self.clock_start = at;
-        self.hard_deadline = self.budget.1.map(|hard| self.clock_start + hard);
     }
 
     /// Nodes of all threads: the main thread's own count plus what the helpers published.
@@ -494,28 +491,30 @@ impl<G: Game> Worker<G> {
         self.helper_counts.iter().map(|count| count.read()).sum()
     }
 
-    /// The main thread's iterative deepening: reports each iteration and decides when to
-    /// stop. `result` is the answer if not even the first iteration completes.
+    /// The main thread's time manager (set by [`Searcher::search`] before it searches).
+    fn time(&mut self) -> &mut TimeManager<G::Move> {
+        self.time
+            .as_mut()
+            .expect("the main thread searches with a time manager")
+    }
+
+    /// The main thread's iterative deepening: reports each iteration and asks its time
+    /// manager when to stop. `result` is the answer if not even the first iteration
+    /// completes.
     fn iterate(
         &mut self,
         root: &G,
         history: &[u64],
-        limits: &Limits,
         lines: usize,
         mut result: SearchResult<G::Move>,
         on_info: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
-        self.begin(history, limits);
-        self.budget = limits.time_budget(root.to_move().index());
-        self.start_clock(limits.received.unwrap_or_else(Instant::now));
-        let soft = self.budget.0;
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        self.begin(history);
+        let max_depth = self.time().max_depth();
         let mut previous_scores = vec![0; lines];
-        let mut course = SearchCourse::new();
-        let mut soft_scale = 1.0;
 
         'deepening: for depth in 1..=max_depth {
-            self.node_limit = limits.nodes.filter(|_| depth > limits.complete_depth);
+            self.node_limit = self.time().node_limit(depth);
             self.root_excluded.clear();
             self.root_move_nodes.clear();
             for (line_index, previous_score) in previous_scores.iter_mut().enumerate() {
@@ -537,8 +536,8 @@ impl<G: Game> Worker<G> {
                 };
                 self.root_excluded.push(best);
                 if line_index == 0 {
-                    soft_scale =
-                        course.after_iteration(best, score, self.root_share(best), &self.params);
+                    let (share, params) = (self.root_share(best), self.params);
+                    self.time().after_iteration(best, score, share, &params);
                     result = SearchResult {
                         best: Some(best),
                         score: Score::from_internal(score),
@@ -553,7 +552,7 @@ impl<G: Game> Worker<G> {
                         pv: pv.clone(),
                     });
                 }
-                let time = self.start.elapsed();
+                let time = self.time().elapsed();
                 let nodes = self.total_nodes();
                 on_info(&Info {
                     depth,
@@ -567,31 +566,7 @@ impl<G: Game> Worker<G> {
                     pv,
                 });
             }
-            if self.stopped() {
-                break;
-            }
-            self.notice_ponderhit();
-            // An iteration takes a few times longer than the last: do not start one that
-            // cannot finish in the soft budget (as the search's course scales it), nor one
-            // past the hard limit (the clock is read only every 1024 nodes, which small
-            // early iterations may not reach).
-            if !self.pondering
-                && (soft
-                    .is_some_and(|soft| self.clock_start.elapsed() * 2 > soft.mul_f64(soft_scale))
-                    || self.hard_deadline.is_some_and(|d| Instant::now() >= d))
-            {
-                break;
-            }
-            if let (Some(mate), Score::Mate(n)) = (limits.mate, result.score)
-                && n > 0
-                && n.unsigned_abs() <= mate
-            {
-                break;
-            }
-            if !limits.infinite
-                && limits.depth.is_none()
-                && matches!(result.score, Score::Mate(n) if (n.unsigned_abs()) < depth)
-            {
+            if self.stopped() || self.time().stop_after_iteration(depth, result.score) {
                 break;
             }
         }
@@ -609,14 +584,10 @@ impl<G: Game> Worker<G> {
         under_best as f64 / total.max(1) as f64
     }
 
-    fn is_main(&self) -> bool {
-        self.index == 0
-    }
-
     /// A helper thread's iterative deepening: the main thread's searches, every depth (in
     /// its own move order), until the main thread has finished.
-    fn help(&mut self, root: &G, history: &[u64], limits: &Limits) {
-        self.begin(history, limits);
+    fn help(&mut self, root: &G, history: &[u64], limits: HelperLimits) {
+        self.begin(history);
         // Past the limit a helper's nodes are wasted: it stops, and the main thread
         // finishes the search.
         self.node_limit = limits.nodes;
@@ -624,7 +595,7 @@ impl<G: Game> Worker<G> {
         let mut previous = 0;
         // Past the depth limit a helper still fills the table for the main thread, but its
         // iterations no longer count for the answer.
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let max_depth = limits.max_depth;
         for depth in 1..=MAX_DEPTH {
             self.seldepth = 0;
             let mut pv = Pv::new();
@@ -647,14 +618,6 @@ impl<G: Game> Worker<G> {
 
     fn stopped(&self) -> bool {
         self.shared.stop.load(Ordering::Relaxed)
-    }
-
-    /// After a ponderhit the search is an ordinary timed one, its clock starting now.
-    fn notice_ponderhit(&mut self) {
-        if self.pondering && !self.shared.ponder.load(Ordering::Relaxed) {
-            self.pondering = false;
-            self.start_clock(Instant::now());
-        }
     }
 
     /// Searches the root in a narrow window around the last score, widening on failure.
@@ -705,7 +668,8 @@ impl<G: Game> Worker<G> {
     #[cold]
     fn check_flags(&mut self) {
         let all_nodes = self.shared.add_nodes();
-        if !self.is_main() {
+        let Some(time) = &mut self.time else {
+            // A helper: it stops when the main thread has finished, or at the node limit.
             self.published.publish(self.nodes);
             if self.shared.main_done.load(Ordering::Relaxed)
                 || self.node_limit.is_some_and(|limit| all_nodes >= limit)
@@ -713,13 +677,10 @@ impl<G: Game> Worker<G> {
                 self.aborted = true;
             }
             return;
-        }
+        };
         // The main thread has added exactly its own nodes so far (1024 at each call).
         self.helper_nodes_seen = all_nodes.saturating_sub(self.nodes);
-        self.notice_ponderhit();
-        if self.stopped()
-            || (!self.pondering && self.hard_deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if time.out_of_time() || self.shared.stop.load(Ordering::Relaxed) {
             self.aborted = true;
         }
     }
@@ -1324,7 +1285,7 @@ mod tests {
         for depth in 8..=12 {
             let mut searcher = Searcher::<abraxas::Position>::new(16);
             let worker = &mut searcher.main;
-            worker.begin(&[], &Limits::default());
+            worker.begin(&[]);
             worker.root_depth = depth;
             let mut pv = Pv::new();
             let known = MATE - 7;

@@ -3,15 +3,15 @@
 //! depth, as the main thread does (Stockfish since version 10: the depth skipping of
 //! Stockfish 9 left a helper idle on half the depths), but orders quiet moves a little
 //! differently ([`history_jitter`]), so that the threads do not all walk the same tree in
-//! the same order. The main thread alone keeps the time and reports; when it is done the
-//! helpers stop, and the move is that of the thread with the best completed iteration
+//! the same order. The main thread alone keeps the time (its [`super::timeman::TimeManager`])
+//! and reports; when it is done the helpers stop, and the move is that of the thread with the best completed iteration
 //! ([`better`]).
 //!
 //! The helpers' threads live as long as their searcher (or until `Threads` is lowered):
 //! each waits, parked, for the next search ([`Helper`]), so that a `go` starts no thread.
 
+use super::Worker;
 use super::score::MATE_BOUND;
-use super::{Limits, Worker};
 use crate::game::Game;
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
@@ -104,11 +104,20 @@ pub(crate) fn better<M>(a: &Completed<M>, b: &Completed<M>) -> bool {
     }
 }
 
-/// One search as the helpers get it: what `go` gave the main thread.
+/// What a helper needs of a search's limits: it keeps no clock.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HelperLimits {
+    /// All threads' nodes at which the helper stops.
+    pub(crate) nodes: Option<u64>,
+    /// The deepest iteration that counts for the answer.
+    pub(crate) max_depth: u32,
+}
+
+/// One search as the helpers get it: the main thread's root.
 struct Job<G: Game> {
     root: G,
     history: Vec<u64>,
-    limits: Limits,
+    limits: HelperLimits,
 }
 
 /// What a helper thread is told to do.
@@ -204,7 +213,7 @@ fn serve<G: Game>(worker: &Mutex<Worker<G>>, (order_slot, signal): &Orders<G>) {
             }
         };
         let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-            lock(worker).help(&job.root, &job.history, &job.limits);
+            lock(worker).help(&job.root, &job.history, job.limits);
         }));
         if searched.is_err() {
             tracing::error!("a helper thread's search panicked; the main thread's answer stands");
@@ -234,7 +243,7 @@ pub(crate) fn search_together<G: Game, R>(
     helpers: &[Helper<G>],
     root: &G,
     history: &[u64],
-    limits: &Limits,
+    limits: HelperLimits,
     run_main: impl FnOnce(&mut Worker<G>) -> R,
 ) -> R {
     if helpers.is_empty() {
@@ -243,7 +252,7 @@ pub(crate) fn search_together<G: Game, R>(
     let job = Arc::new(Job {
         root: root.clone(),
         history: history.to_vec(),
-        limits: *limits,
+        limits,
     });
     for helper in helpers {
         helper.order(Order::Search(Arc::clone(&job)));

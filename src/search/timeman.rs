@@ -1,6 +1,10 @@
-//! Time management: how long a search may run, from the limits a `go` gives.
+//! Time management: how long a search may run, from the limits a `go` gives, and the
+//! main thread's [`TimeManager`], which applies them.
 
 use super::params::SearchParams;
+use super::score::{MAX_DEPTH, Score};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use web_time::Instant;
 
@@ -69,6 +73,133 @@ impl Limits {
             hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
         }
         (soft, hard)
+    }
+}
+
+/// The clock and the stop rules of one search, which the main thread alone owns (as
+/// Stockfish's `SearchManager`): its iterations ask it whether to go on, and its node-count
+/// check whether the time is up. Helpers have none: they stop when the main thread has
+/// finished, or at the node limit, which they read from their job.
+pub(crate) struct TimeManager<M> {
+    limits: Limits,
+    /// When the search started: the reports' time.
+    started: Instant,
+    /// When the time limits started counting: when the `go` was read, or the ponderhit.
+    clock_start: Instant,
+    /// No new iteration starts after it (as [`TimeManager::soft_scale`] stretches it).
+    soft: Option<Duration>,
+    /// The search is cut off at `hard` after `clock_start`.
+    hard: Option<Duration>,
+    hard_deadline: Option<Instant>,
+    /// Searching the opponent's time (`go ponder`) while this flag of the searcher's is set:
+    /// no time limit until the ponderhit clears it.
+    ponder: Arc<AtomicBool>,
+    pondering: bool,
+    course: SearchCourse<M>,
+    /// The soft limit's factor after the last iteration ([`SearchCourse::after_iteration`]).
+    soft_scale: f64,
+}
+
+impl<M: Copy + PartialEq> TimeManager<M> {
+    /// Starts the clock of a search within `limits` for `side` (the side to move's index),
+    /// pondering while `ponder` is set if the limits say so.
+    pub(crate) fn start(limits: &Limits, side: usize, ponder: Arc<AtomicBool>) -> Self {
+        let started = Instant::now();
+        let (soft, hard) = limits.time_budget(side);
+        let mut time = TimeManager {
+            limits: *limits,
+            started,
+            clock_start: started,
+            soft,
+            hard,
+            hard_deadline: None,
+            ponder,
+            pondering: limits.ponder,
+            course: SearchCourse::new(),
+            soft_scale: 1.0,
+        };
+        time.start_clock(limits.received.unwrap_or(started));
+        time
+    }
+
+    fn start_clock(&mut self, at: Instant) {
+        self.clock_start = at;
+        self.hard_deadline = self.hard.map(|hard| at + hard);
+    }
+
+    /// Time since the search started.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// The deepest iteration the search may run.
+    pub(crate) fn max_depth(&self) -> u32 {
+        self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+    }
+
+    /// The node limit of the iteration at `depth`: none up to [`Limits::complete_depth`].
+    pub(crate) fn node_limit(&self, depth: u32) -> Option<u64> {
+        self.limits
+            .nodes
+            .filter(|_| depth > self.limits.complete_depth)
+    }
+
+    /// After a ponderhit the search is an ordinary timed one, its clock starting now.
+    fn notice_ponderhit(&mut self) {
+        if self.pondering && !self.ponder.load(Ordering::Relaxed) {
+            self.pondering = false;
+            self.start_clock(Instant::now());
+        }
+    }
+
+    fn past_hard_deadline(&self) -> bool {
+        !self.pondering && self.hard_deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether the search must be cut off now (the node-count check, every 1024 nodes).
+    pub(crate) fn out_of_time(&mut self) -> bool {
+        self.notice_ponderhit();
+        self.past_hard_deadline()
+    }
+
+    /// Takes a completed iteration's best move, score, and the best move's share of the
+    /// iteration's root nodes, which scale the soft limit ([`SearchCourse`]).
+    pub(crate) fn after_iteration(
+        &mut self,
+        best: M,
+        score: i32,
+        best_share: f64,
+        params: &SearchParams,
+    ) {
+        self.soft_scale = self.course.after_iteration(best, score, best_share, params);
+    }
+
+    /// Whether the search stops after completing the iteration at `depth`, whose first line
+    /// scored `score`, rather than start the next one.
+    pub(crate) fn stop_after_iteration(&mut self, depth: u32, score: Score) -> bool {
+        self.notice_ponderhit();
+        // An iteration takes a few times longer than the last: do not start one that
+        // cannot finish in the soft budget (as the search's course scales it), nor one past
+        // the hard limit (the clock is read only every 1024 nodes, which small early
+        // iterations may not reach).
+        if !self.pondering
+            && (self
+                .soft
+                .is_some_and(|soft| self.clock_start.elapsed() * 2 > soft.mul_f64(self.soft_scale))
+                || self.past_hard_deadline())
+        {
+            return true;
+        }
+        if let (Some(mate), Score::Mate(n)) = (self.limits.mate, score)
+            && n > 0
+            && n.unsigned_abs() <= mate
+        {
+            return true;
+        }
+        // A mate found within this depth is proven: deeper iterations would find it again.
+        !self.limits.infinite
+            && self.limits.depth.is_none()
+            && matches!(score, Score::Mate(n) if n.unsigned_abs() < depth)
     }
 }
 
@@ -160,6 +291,90 @@ mod tests {
 
     fn ms(millis: u64) -> Duration {
         Duration::from_millis(millis)
+    }
+
+    fn manager(limits: Limits, pondering: bool) -> TimeManager<u8> {
+        TimeManager::start(&limits, 0, Arc::new(AtomicBool::new(pondering)))
+    }
+
+    #[test]
+    fn a_ponder_search_has_no_time_limit_until_the_ponderhit() {
+        let limits = Limits {
+            movetime: Some(ms(0)),
+            ponder: true,
+            ..Limits::default()
+        };
+        let mut time = manager(limits, true);
+        assert!(!time.out_of_time());
+        assert!(!time.stop_after_iteration(3, Score::Cp(0)));
+        // The ponderhit: the clock starts, and 0 ms are up at once.
+        time.ponder.store(false, Ordering::Relaxed);
+        assert!(time.out_of_time());
+        assert!(time.stop_after_iteration(3, Score::Cp(0)));
+        // Not pondering: the same limits stop at once.
+        let mut time = manager(
+            Limits {
+                ponder: false,
+                ..limits
+            },
+            true,
+        );
+        assert!(time.out_of_time());
+    }
+
+    #[test]
+    fn the_stop_rules_after_an_iteration() {
+        let mut time = manager(Limits::default(), false);
+        assert_eq!(time.max_depth(), MAX_DEPTH);
+        assert!(!time.stop_after_iteration(5, Score::Cp(300)));
+        assert!(!time.out_of_time());
+        // A mate within the depth searched is proven, one beyond it not yet.
+        assert!(time.stop_after_iteration(5, Score::Mate(4)));
+        assert!(time.stop_after_iteration(5, Score::Mate(-4)));
+        assert!(!time.stop_after_iteration(5, Score::Mate(5)));
+        // `infinite` and `depth` search on.
+        let infinite = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        assert!(!manager(infinite, false).stop_after_iteration(5, Score::Mate(4)));
+        let depth = Limits {
+            depth: Some(9),
+            ..Limits::default()
+        };
+        assert!(!manager(depth, false).stop_after_iteration(5, Score::Mate(4)));
+        assert_eq!(manager(depth, false).max_depth(), 9);
+        // `mate N`: a win in at most N moves ends it, a loss never.
+        let mate = Limits {
+            mate: Some(3),
+            infinite: true,
+            ..Limits::default()
+        };
+        assert!(manager(mate, false).stop_after_iteration(9, Score::Mate(3)));
+        assert!(!manager(mate, false).stop_after_iteration(9, Score::Mate(4)));
+        assert!(!manager(mate, false).stop_after_iteration(9, Score::Mate(-2)));
+        // A soft limit already spent: no new iteration.
+        let clock = Limits {
+            clock: Some(Clock {
+                time: [Some(ms(0)), None],
+                ..Clock::default()
+            }),
+            ..Limits::default()
+        };
+        assert!(manager(clock, false).stop_after_iteration(1, Score::Cp(0)));
+    }
+
+    #[test]
+    fn the_node_limit_counts_after_the_complete_depth() {
+        let limits = Limits {
+            nodes: Some(500),
+            complete_depth: 2,
+            ..Limits::default()
+        };
+        let time = manager(limits, false);
+        assert_eq!(time.node_limit(1), None);
+        assert_eq!(time.node_limit(2), None);
+        assert_eq!(time.node_limit(3), Some(500));
     }
 
     #[test]

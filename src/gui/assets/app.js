@@ -3,17 +3,20 @@
 // modules: tree.js (the move tree), review.js, i18n.js (the page's languages).
 
 import { draw } from './board.js';
-import { connectEngines, parseInfo, scoreValue, scoreText } from './engines.js';
+import { connectEngines } from './engines.js';
+import { parseInfo, scoreValue, scoreText } from './info.js';
 import { drawGraph, share } from './graph.js';
 import * as tree from './tree.js';
-import { reviewGame, cancelReview, reviewOfLine, reviewShares, reviewEval, evalText, shownBest, showBest, renderReview, MARK_NAME } from './review.js';
-import { t, translatePage, phaseText, languageSwitch, language, plural } from './i18n.js';
+import { reviewView, reviewShares, reviewEval, evalText, MARK_NAME } from './review.js';
+import { t, translatePage, phaseText, languageSwitch, language, plural, sayInto } from './i18n.js';
 import * as players from './players.js';
-import { TOKEN, api, closeText, errorOf, eventText, fetchState, post } from './api.js';
+import { TOKEN, closeText, eventText, reasonOf, xhr } from './api.js';
+import { sitePath } from './site.js';
 
-export const $ = id => document.getElementById(id);
+const $ = id => document.getElementById(id);
 
-export const G = {
+// The page's state: this module's, handed to the views (review.js) in `ctrl`.
+const G = {
   games: [],          // [{name, players, options}]
   game: 'akiba',
   rules: {},          // rule option name → value (text)
@@ -40,23 +43,30 @@ export const G = {
 };
 window.shoveStats = G.stats;
 
+// The controller the view modules get (none imports app.js back): the page's state and
+// the actions they call.
+const ctrl = { page: G, lineTo, playerName, show, jump, render, renderMoves, renderEval, showError };
+const { reviewOfLine, reviewGame, cancelReview, shownBest, showBest, renderReview } = reviewView(ctrl);
+
 // ---------------------------------------------------------------- server state
 
-export function lineTo(ply, moves = G.moves, start = G.start, rules = G.rules, game = G.game) {
+function lineTo(ply, moves = G.moves, start = G.start, rules = G.rules, game = G.game) {
   return { game, rules: Object.entries(rules), start, moves: moves.slice(0, ply) };
 }
 
 // Replaces the shown game if the server accepts it; otherwise shows why and keeps all.
 // `change.tree`: a new move tree (a game opened); a new game, start or rules starts one.
-export async function show(change) {
+async function show(change) {
   const next = { moves: G.moves, ply: G.ply, start: G.start, rules: G.rules, game: G.game, ...change };
   delete next.tree;
   delete next.played;
+  delete next.by;
+  const side = G.state ? G.state.to_move : null;
   let state;
   try {
-    state = await fetchState(lineTo(next.ply, next.moves, next.start, next.rules, next.game));
+    state = await xhr.state(lineTo(next.ply, next.moves, next.start, next.rules, next.game));
   } catch (e) {
-    showError(e.message);
+    showError(() => reasonOf(e));
     return false;
   }
   const restart = next.game !== G.game || next.start !== G.start || JSON.stringify(next.rules) !== JSON.stringify(G.rules);
@@ -66,7 +76,9 @@ export async function show(change) {
   if (change.tree) G.tree = change.tree;
   else if (restart) G.tree = tree.node();
   if (change.tree || restart) forgetGame(gameChanged);
+  const reached = tree.addLine(G.tree, G.moves.slice(0, G.ply));
   tree.addLine(G.tree, G.moves);
+  if (change.played && change.by) reached.by = { side, name: change.by };
   G.scores = tree.nodesOf(G.tree, G.moves).map(n => n.score);
   G.animate = animate && { ...animate, chain: next.game !== 'abraxas' };
   G.shownAt = performance.now();
@@ -109,7 +121,7 @@ function key(ply = G.ply) {
 
 // `message`: the words, or a function saying them in the page's language (said again when
 // the language changes; a server's answer comes said in the language it was asked in).
-export function showError(message) {
+function showError(message) {
   const e = $('error');
   G.errorSaid = typeof message === 'function' ? message : null;
   e.textContent = G.errorSaid ? G.errorSaid() : message;
@@ -166,7 +178,7 @@ function lastMoveText() {
   return players.lastMoveText(G.state, G.moves.slice(0, G.ply), gameOver());
 }
 
-export function playerName(p) {
+function playerName(p) {
   return players.playerName(G.state, p);
 }
 
@@ -180,12 +192,12 @@ function playerBar(p) {
 
 // The game shown ends in a resignation: at its end, as after any ended game, no move is
 // played and no engine searches.
-export function resignedHere() {
+function resignedHere() {
   return !!G.resigned && G.ply === G.moves.length && G.resigned.key === key(G.moves.length);
 }
 
 // The position shown takes no move: the game ended there by the rules or by a resignation.
-export function gameOver() {
+function gameOver() {
   return G.state.result !== 'none' || resignedHere();
 }
 
@@ -204,7 +216,7 @@ function statusText() {
   }
 }
 
-export function render() {
+function render() {
   const s = G.state;
   if ($('level').dataset.game !== G.game) renderLevels();
   drawBoard();
@@ -219,9 +231,9 @@ export function render() {
   st.textContent = statusText();
   $('last-move').textContent = lastMoveText();
   renderStoneChoice();
-  $('rules-link').href = `/rules/${G.game}?lang=${language}`;
-  $('puzzles-link').href = `/puzzles#game=${G.game}`;
-  $('learn-link').href = `/learn#game=${G.game}`;
+  $('rules-link').href = sitePath(`rules/${G.game}?lang=${language}`);
+  $('puzzles-link').href = sitePath(`puzzles#game=${G.game}`);
+  $('learn-link').href = sitePath(`learn#game=${G.game}`);
   // At the end of the line only: a game ends there.
   $('resign').disabled = !humanSide() || over || G.ply !== G.moves.length;
   $('phase').textContent = over ? '' : `· ${s.legal.length}`;
@@ -244,7 +256,7 @@ export function render() {
   renderAnalysis();
 }
 
-export function renderMoves() {
+function renderMoves() {
   const list = $('moves');
   list.textContent = '';
   const movers = G.state.movers;
@@ -304,7 +316,7 @@ function variationItem(b) {
 // score of the latest position searched up to the one shown; against a weak level only
 // the position's own, from a hint or the analysis), unless evaluations are hidden while
 // playing. An ended game shows its result.
-export function renderEval() {
+function renderEval() {
   const r = reviewOfLine();
   const hidden = !r && !$('show-eval').checked && humanSide() !== null && !gameOver();
   const shares = hidden ? [] : r ? reviewShares(r) : G.scores.map(v => v === undefined ? undefined : share(v));
@@ -366,12 +378,13 @@ function renderAnalysis() {
 // ---------------------------------------------------------------- moves
 
 // A move at the position shown: the next move of the line, another line kept in the tree
-// (a variation), or one already tried there.
-async function play(text) {
+// (a variation), or one already tried there. `by`: who decided it, as a record names them
+// (by default the person, who clicked or typed it; nobody while nobody plays).
+async function play(text, by = $('play-mode').value === 'none' ? null : 'you') {
   if (!text) { showError(() => t('type a move first')); return false; }
   if (resignedHere()) { showError(() => t('the game is over')); return false; }
   const moves = G.moves.slice(0, G.ply).concat([text]);
-  return show({ moves: tree.continued(G.tree, moves), ply: moves.length, played: true });
+  return show({ moves: tree.continued(G.tree, moves), ply: moves.length, played: true, by });
 }
 
 // The line shown made one step more main (repeated: the main line).
@@ -387,7 +400,7 @@ function deleteFromHere() {
   show({ moves: tree.continued(G.tree, G.moves.slice(0, cutAt - 1)), ply: cutAt - 1 });
 }
 
-export function jump(ply) {
+function jump(ply) {
   ply = Math.max(0, Math.min(ply, G.moves.length));
   if (ply !== G.ply) show({ ply });
 }
@@ -600,12 +613,12 @@ function askHint() {
   if (!id) { showError(() => t('no connection to the engines (reload the page)')); return; }
   G.hintId = id;
   G.slotReq[0] = { id, kind: 'hint', key: key(), ply: G.ply, toMove: G.state.to_move };
-  $('hint-text').textContent = t('Hint: thinking…');
+  sayInto($('hint-text'), () => t('Hint: thinking…'));
 }
 
 function setHint(hint) {
   G.hint = hint;
-  $('hint-text').textContent = hint ? t('Hint: {move}', { move: hint.move }) : '';
+  sayInto($('hint-text'), () => (hint ? t('Hint: {move}', { move: hint.move }) : ''));
   $('hint-text').dataset.move = hint ? hint.move : '';
 }
 
@@ -615,7 +628,7 @@ function onBestmove(msg) {
     const req = G.slotReq[msg.slot];
     if (!req || req.key !== key()) { setHint(null); return; } // the position changed meanwhile
     setHint(msg.move ? { key: req.key, move: msg.move } : null);
-    if (!msg.move) $('hint-text').textContent = t('Hint: no move');
+    if (!msg.move) sayInto($('hint-text'), () => t('Hint: no move'));
     drawBoard();
     return;
   }
@@ -633,7 +646,7 @@ function onBestmove(msg) {
 // plays on while the turn is that side's, so that a turn of several decisions is whole
 // (a side an engine plays goes on by afterChange).
 async function playEngineMove(move, slot, req) {
-  if (!(await play(move))) return;
+  if (!(await play(move, engineName(slot, req.level)))) return;
   const side = req.toMove;
   if (req.byHand && !G.playId && engineSide(side) === null && !gameOver() && G.state.to_move === side) enginePlay(slot);
 }
@@ -783,8 +796,8 @@ async function loadLog(file) {
   const text = await file.text();
   let body;
   try {
-    body = await post('/api/log', text, { raw: true });
-  } catch (e) { showError(() => t('match log: {reason}', { reason: e.message })); return; }
+    body = await xhr.log(text);
+  } catch (e) { showError(() => t('match log: {reason}', { reason: reasonOf(e) })); return; }
   logGames = body;
   const sel = $('log-games');
   sel.textContent = '';
@@ -805,7 +818,7 @@ async function loadLogGame(i) {
   if (ok) {
     $('game').value = G.game;
     renderRules();
-    $('log-info').textContent = `${g.players[0]} – ${g.players[1]}: ${g.result} (${g.reason}), ${movesText(g.moves.length)}`;
+    sayInto($('log-info'), () => `${g.players[0]} – ${g.players[1]}: ${g.result} (${g.reason}), ${movesText(g.moves.length)}`);
   }
 }
 
@@ -825,8 +838,9 @@ function fragment() {
   if (mode !== 'none') {
     p.set('play', mode);
     p.set('level', $('level').value);
-    p.set('players', playerNames().join(' – '));
   }
+  const names = [1, 2].map(side => playerOf(side, G.moves));
+  if (names.some(Boolean)) p.set('players', names.join(' – '));
   return p.toString();
 }
 
@@ -846,8 +860,9 @@ async function copyLink() {
   let copied = false;
   try { await navigator.clipboard.writeText($('link').value); copied = true; } catch { /* below */ }
   if (!copied) copied = document.execCommand && document.execCommand('copy');
-  const kept = tree.toVariations(G.tree).length ? ` · ${t('the link holds the line shown, not its variations (Save game keeps them)')}` : '';
-  $('link-status').textContent = (copied ? t('link copied') : t('select the link and copy it')) + kept;
+  const variations = tree.toVariations(G.tree).length > 0;
+  const kept = () => (variations ? ` · ${t('the link holds the line shown, not its variations (Save game keeps them)')}` : '');
+  sayInto($('link-status'), () => (copied ? t('link copied') : t('select the link and copy it')) + kept());
 }
 
 // Opens the game the fragment names; a fragment that does not replay is shown in #error.
@@ -866,6 +881,8 @@ async function openFragment(hash = location.hash) {
   const ok = await loadGame({ game, rules, start: p.get('start') || null, moves, ply: Number.isInteger(ply) ? ply : moves.length },
     reason => t('link: {reason}', { reason }));
   const level = p.get('level'), mode = p.get('play');
+  const names = (p.get('players') || '').split(' – ');
+  if (ok && names.length === 2) await creditMoves(names);
   if (ok && level !== null && [...$('level').options].some(o => o.value === level)) $('level').value = level;
   if (ok && ['p1', 'p2', 'ee'].includes(mode)) setPlayMode(mode);
 }
@@ -886,14 +903,19 @@ async function loadGame(change, said) {
   return ok;
 }
 
-// Who plays each side, the engines with their level: as records and links write them, or
-// in the page's language (`shown`).
+// An engine with its level, as records and links name it.
+function engineName(slot, level) {
+  return `${(G.engines.list[slot] || { name: 'engine' }).name} (level ${level})`;
+}
+
+// Who plays each side now, the engines with their level: as records and links write them,
+// or in the page's language (`shown`).
 function playerNames(shown = false) {
   const mode = $('play-mode').value;
   const level = Number($('level').value);
   const engine = slot => {
     const name = (G.engines.list[slot] || { name: 'engine' }).name;
-    return shown ? t('{engine} (level {level})', { engine: name, level }) : `${name} (level ${level})`;
+    return shown ? t('{engine} (level {level})', { engine: name, level }) : engineName(slot, level);
   };
   const you = shown ? t('you') : 'you';
   if (mode === 'p1') return [you, engine(0)];
@@ -902,15 +924,39 @@ function playerNames(shown = false) {
   return ['', ''];
 }
 
+// Who decided the moves of `side` in `moves`, as a record names them: each player in the
+// order they came (an engine at each level it played), or whoever plays the side now if
+// none of its moves says.
+function playerOf(side, moves) {
+  const names = [];
+  for (const n of tree.nodesOf(G.tree, moves).slice(1)) {
+    if (n.by && n.by.side === side && !names.includes(n.by.name)) names.push(n.by.name);
+  }
+  return names.length ? names.join(', ') : playerNames()[side - 1];
+}
+
+// The moves of a game opened (a link, a record) credited to the players it names
+// (`names[side - 1]`), by the server's movers of its whole line.
+async function creditMoves(names) {
+  if (!names.some(Boolean) || !G.moves.length) return;
+  let state;
+  try { state = await xhr.state(lineTo(G.moves.length)); } catch { return; }
+  const nodes = tree.nodesOf(G.tree, G.moves);
+  state.movers.forEach((side, i) => {
+    if (nodes[i + 1] && names[side - 1]) nodes[i + 1].by = { side, name: names[side - 1] };
+  });
+}
+
 // Save game: the server writes the record (src/record.rs), the page downloads it.
 async function saveGame() {
   let text;
+  const main = tree.mainLine(G.tree);
   try {
-    text = await post('/api/record/save', {
-      line: lineTo(Infinity, tree.mainLine(G.tree)), variations: tree.toVariations(G.tree), players: playerNames(),
+    text = await xhr.saveRecord({
+      line: lineTo(Infinity, main), variations: tree.toVariations(G.tree), players: [1, 2].map(side => playerOf(side, main)),
       resigned: G.resigned && G.resigned.key === JSON.stringify(lineTo(Infinity, tree.mainLine(G.tree))) ? G.resigned.player : null,
-    }, { asText: true });
-  } catch (e) { showError(() => t('save game: {reason}', { reason: e.message })); return; }
+    });
+  } catch (e) { showError(() => t('save game: {reason}', { reason: reasonOf(e) })); return; }
   const a = $('save-link');
   if (a.href) URL.revokeObjectURL(a.href);
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -923,17 +969,19 @@ async function openGame(file) {
   const text = await file.text();
   let body;
   try {
-    body = await post('/api/record/open', text, { raw: true });
-  } catch (e) { showError(e.message); return; }
+    body = await xhr.openRecord(text);
+  } catch (e) { showError(() => reasonOf(e)); return; }
   const game = body.game.toLowerCase();
   const rules = { ...defaultRules(game) };
   for (const [n, v] of body.rules) rules[n] = v;
   const start = body.start === 'startpos' ? null : body.start;
   const opened = tree.fromVariations(body.moves, body.variations || []);
   if (await loadGame({ game, rules, start, moves: body.moves, ply: body.moves.length, tree: opened }, reason => t('game record: {reason}', { reason }))) {
+    await creditMoves(body.players);
     const names = body.players.filter(Boolean);
-    const lines = body.variations && body.variations.length ? `, ${plural(body.variations.length, t('{n} variation', { n: body.variations.length }), t('{n} variations', { n: body.variations.length }))}` : '';
-    $('record-info').textContent = `${names.length ? body.players.join(' – ') + ': ' : ''}${body.result}, ${movesText(body.moves.length)}${lines}`;
+    const n = body.variations ? body.variations.length : 0;
+    const lines = () => (n ? `, ${plural(n, t('{n} variation', { n }), t('{n} variations', { n }))}` : '');
+    sayInto($('record-info'), () => `${names.length ? body.players.join(' – ') + ': ' : ''}${body.result}, ${movesText(body.moves.length)}${lines()}`);
   }
 }
 
@@ -949,10 +997,7 @@ async function main() {
   });
   translatePage();
   $('analysis').textContent = analysisLabel();
-  const res = await api('/api/games');
-  const games = await res.json().catch(() => null);
-  if (!res.ok || !games) throw new Error(errorOf(games, res.status));
-  G.games = games;
+  G.games = await xhr.games();
   const sel = $('game');
   for (const g of G.games) sel.add(new Option(g.name.charAt(0).toUpperCase() + g.name.slice(1), g.name));
   G.engines = connectEngines(TOKEN, {
@@ -965,7 +1010,7 @@ async function main() {
     idle: msg => { if (G.analysis) setAnalysis(false); showError(() => eventText(msg)); },
     // A refusal (too many pages open) comes as the close reason.
     closed: ev => {
-      G.connectionLost = ev.reason ? closeText(ev.reason) : t('the connection to the server was lost (reload the page)');
+      G.connectionLost = () => (ev.reason ? closeText(ev.reason) : t('the connection to the server was lost (reload the page)'));
       for (const e of G.engines.list) e.state = 'dead';
       renderEngines();
       showError(G.connectionLost);
@@ -1040,4 +1085,4 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-main().catch(e => showError(() => t('the page could not start: {reason}', { reason: e.message })));
+main().catch(e => showError(() => t('the page could not start: {reason}', { reason: reasonOf(e) })));

@@ -45,10 +45,25 @@ export function plural(n, one, many) {
   return (language === 'fr' ? n < 2 : n === 1) ? one : many;
 }
 
+// The elements whose text `sayInto` wrote, with what it said.
+const sayings = new Map();
+
+// `element`'s text is `say()`, said again in the new language after a switch for as long
+// as the element still shows it (a status line, a hint, a record's summary).
+export function sayInto(element, say) {
+  element.textContent = say();
+  sayings.set(element, { say, text: element.textContent });
+}
+
 // The static text of the page: elements with `data-i18n` (their text), `data-i18n-title`,
 // `data-i18n-placeholder` (those attributes), translated from the English they were
-// written in.
+// written in; and what `sayInto` wrote, said again.
 export function translatePage(root = document) {
+  for (const [element, said] of sayings) {
+    if (element.textContent !== said.text) { sayings.delete(element); continue; }
+    element.textContent = said.say();
+    said.text = element.textContent;
+  }
   for (const e of root.querySelectorAll('[data-i18n]')) {
     e.dataset.i18nText ??= e.textContent;
     e.textContent = t(e.dataset.i18nText);

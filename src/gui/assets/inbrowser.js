@@ -9,13 +9,15 @@
 // one (the engine loses its table, the game is the page's and stays).
 
 import { t } from './i18n.js';
+import { parseInfo } from './info.js';
+import { sitePath } from './site.js';
 
 export const IN_BROWSER = document.documentElement.dataset.transport === 'worker';
 
 let compiled = null;
 // The module, compiled once for every worker.
 function wasmModule() {
-  compiled ??= WebAssembly.compileStreaming(fetch('/shove_web_bg.wasm'));
+  compiled ??= WebAssembly.compileStreaming(fetch(sitePath('shove_web_bg.wasm')));
   return compiled;
 }
 
@@ -31,7 +33,7 @@ class Runner {
   }
 
   start() {
-    this.worker = new Worker('/worker.js', { type: 'module' });
+    this.worker = new Worker(sitePath('worker.js'), { type: 'module' });
     this.worker.onmessage = ev => this.receive(ev.data);
     this.worker.onerror = ev => { ev.preventDefault(); this.crash(ev.message || 'error'); };
     let ready;
@@ -188,8 +190,8 @@ export class WorkerEngines {
   event(msg) {
     if (msg.type === 'engines') this.list = msg.engines.map(e => ({ ...e, name: e.command, state: 'starting' }));
     if (msg.type === 'line' && this.search) {
-      const pv = msg.line.match(/^info .*\bmultipv 1 .* pv (\S+)/);
-      if (pv) this.search.best = pv[1];
+      const info = parseInfo(msg.line);
+      if (info && info.multipv === 1 && info.pv && info.pv.length) this.search.best = info.pv[0];
     }
     if (msg.type === 'bestmove') this.search = null;
     const h = this.handlers[msg.type];

@@ -5,8 +5,9 @@
 // Positions and legal moves come from /api/state, as on the other pages.
 
 import { draw } from './board.js';
-import { fetchState, post, say } from './api.js';
+import { reasonOf, say, xhr } from './api.js';
 import { t, translatePage, phaseText, languageSwitch, language } from './i18n.js';
+import { sitePath } from './site.js';
 
 const $ = id => document.getElementById(id);
 
@@ -17,7 +18,8 @@ const L = {
   index: 0,          // its exercise shown
   state: null,       // the server's state of the exercise's position (or after the move)
   verdict: 'trying', // trying, wrong, right
-  message: '',       // what was said of the move tried
+  message: () => '', // what was said of the move tried, in the page's language
+  errorSaid: null,   // the error shown, as words said in the page's language (showError)
   tried: null,       // the move tried
   selected: null,
   lastCells: new Set(),
@@ -26,12 +28,15 @@ const L = {
 
 const GAME_NAMES = { akiba: 'Akiba', offboard: 'Offboard', abraxas: 'Abraxas' };
 
-function showError(message) {
-  $('error').textContent = message;
+// `say()`: the error's words in the page's language (said again after a language switch).
+function showError(say) {
+  L.errorSaid = say;
+  $('error').textContent = say();
   $('error').hidden = false;
 }
 
 function clearError() {
+  L.errorSaid = null;
   $('error').textContent = '';
   $('error').hidden = true;
 }
@@ -69,14 +74,14 @@ async function openLink() {
   const p = new URLSearchParams(location.hash.slice(1));
   const game = p.get('game') || L.game;
   if (!L.games.some(g => g.game === game)) {
-    showError(t("link: no game '{game}'", { game }));
+    showError(() => t("link: no game '{game}'", { game }));
     showList();
     return;
   }
   L.game = game;
   const id = p.get('lesson');
   const lesson = id && course().lessons.find(l => l.id === id);
-  if (id && !lesson) showError(t("no {game} lesson has the id '{id}'", { game, id }));
+  if (id && !lesson) showError(() => t("no {game} lesson has the id '{id}'", { game, id }));
   if (lesson) await openLesson(lesson);
   else showList();
 }
@@ -135,12 +140,12 @@ async function openLesson(lesson) {
 async function showExercise(index) {
   let state;
   try {
-    state = await fetchState({ game: L.game, rules: [], start: L.lesson.exercises[index].position, moves: [] });
+    state = await xhr.state({ game: L.game, rules: [], start: L.lesson.exercises[index].position, moves: [] });
   } catch (e) {
-    showError(e.message);
+    showError(() => reasonOf(e));
     return;
   }
-  Object.assign(L, { index, state, verdict: 'trying', message: '', tried: null, selected: null, lastCells: new Set(), busy: false });
+  Object.assign(L, { index, state, verdict: 'trying', message: () => '', tried: null, selected: null, lastCells: new Set(), busy: false });
   clearError();
   render();
 }
@@ -153,11 +158,11 @@ async function tryMove(text) {
   const ex = exercise();
   let verdict, after = null;
   try {
-    verdict = await post('/api/learn/check', { game: L.game, lesson: L.lesson.id, exercise: L.index, move: text });
-    if (verdict.legal) after = await fetchState({ game: L.game, rules: [], start: ex.position, moves: [text] });
+    verdict = await xhr.checkMove({ game: L.game, lesson: L.lesson.id, exercise: L.index, move: text });
+    if (verdict.legal) after = await xhr.state({ game: L.game, rules: [], start: ex.position, moves: [text] });
   } catch (e) {
     L.busy = false;
-    showError(e.message);
+    showError(() => reasonOf(e));
     render();
     return;
   }
@@ -169,12 +174,12 @@ async function tryMove(text) {
   }
   if (verdict.right) {
     L.verdict = 'right';
-    L.message = said(ex.done) || t('Right!');
+    L.message = () => said(ex.done) || t('Right!');
     if (L.index + 1 === L.lesson.exercises.length) finished(L.lesson);
   } else {
     L.verdict = 'wrong';
-    const why = verdict.why ? said(verdict.why) : verdict.reason ? say(verdict.reason) : '';
-    L.message = t('{move}: not this time.', { move: text }) + ' ' + why;
+    const why = () => (verdict.why ? said(verdict.why) : verdict.reason ? say(verdict.reason) : '');
+    L.message = () => `${t('{move}: not this time.', { move: text })} ${why()}`;
   }
   render();
 }
@@ -265,8 +270,8 @@ function renderGames() {
     b.onclick = () => { L.game = g.game; clearError(); showList(); };
     nav.appendChild(b);
   }
-  $('rules-link').href = `/rules/${L.game}`;
-  $('play-link').href = `/#game=${L.game}`;
+  $('rules-link').href = sitePath(`rules/${L.game}`);
+  $('play-link').href = sitePath(`#game=${L.game}`);
 }
 
 function renderExercise() {
@@ -287,7 +292,7 @@ function renderExercise() {
   const v = $('verdict');
   v.dataset.state = L.verdict;
   v.dataset.busy = String(L.busy);
-  v.textContent = L.verdict === 'trying' ? t('Your move') : L.message;
+  v.textContent = L.verdict === 'trying' ? t('Your move') : L.message();
   const s = L.state;
   $('status').textContent = s.result === 'none'
     ? t('{player} to move: {phase}', { player: playerName(s.to_move), phase: phaseText(s.phase) })
@@ -327,9 +332,12 @@ function render() {
 // ---------------------------------------------------------------- start
 
 async function main() {
-  languageSwitch($('language'), render);
+  languageSwitch($('language'), () => {
+    render();
+    if (L.errorSaid && !$('error').hidden) $('error').textContent = L.errorSaid();
+  });
   translatePage();
-  L.games = (await post('/api/learn/lessons', {})).games;
+  L.games = (await xhr.lessons()).games;
   if (!L.games.length) throw new Error(t('this build has no lessons'));
   L.game = L.games[0].game;
   $('board').addEventListener('click', ev => {
@@ -344,4 +352,4 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-main().catch(e => showError(t('the page could not start: {reason}', { reason: e.message })));
+main().catch(e => showError(() => t('the page could not start: {reason}', { reason: reasonOf(e) })));

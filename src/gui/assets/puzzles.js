@@ -6,7 +6,7 @@
 
 import { draw } from './board.js';
 import { newRating, update } from './glicko.js';
-import { api, fetchState as stateOf } from './api.js';
+import { SaidError, reasonOf, xhr } from './api.js';
 import { t, translatePage, phaseText, languageSwitch } from './i18n.js';
 import * as players from './players.js';
 
@@ -43,7 +43,7 @@ const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
 
 // The state after `moves` of the puzzle's solution (or a wrong move).
 function fetchState(moves, puzzle = P.puzzle) {
-  return stateOf({ game: puzzle.game, rules: [], start: puzzle.position, moves });
+  return xhr.state({ game: puzzle.game, rules: [], start: puzzle.position, moves });
 }
 
 // `message`: the words, or a function saying them in the page's language (said again when
@@ -125,7 +125,7 @@ async function showPuzzle(puzzle) {
   try {
     state = await fetchState([], puzzle);
   } catch (e) {
-    showError(() => t('puzzle {id}: {reason}', { id: puzzle.id, reason: e.message }));
+    showError(() => t('puzzle {id}: {reason}', { id: puzzle.id, reason: reasonOf(e) }));
     return false;
   }
   if (puzzle.game !== P.game) selectGame(puzzle.game, false);
@@ -212,7 +212,7 @@ async function playMove(text) {
   try {
     after = await fetchState([...P.puzzle.solution.slice(0, P.ply), text]);
   } catch (e) {
-    showError(e.message);
+    showError(() => reasonOf(e));
     return;
   }
   if (run !== P.run) return;
@@ -228,7 +228,7 @@ function cellsOf(move) {
 
 // Plays the next solution move (`move` as the current state lists it).
 async function advance(move, run) {
-  const state = await fetchState(P.puzzle.solution.slice(0, P.ply + 1)).catch(e => { showError(e.message); return null; });
+  const state = await fetchState(P.puzzle.solution.slice(0, P.ply + 1)).catch(e => { showError(() => reasonOf(e)); return null; });
   if (!state || run !== P.run) return;
   P.ply++;
   P.state = state;
@@ -259,7 +259,7 @@ function finish() {
 
 async function retry() {
   const run = P.run;
-  const state = await fetchState(P.puzzle.solution.slice(0, P.ply)).catch(e => { showError(e.message); return null; });
+  const state = await fetchState(P.puzzle.solution.slice(0, P.ply)).catch(e => { showError(() => reasonOf(e)); return null; });
   if (!state || run !== P.run) return;
   Object.assign(P, { phase: 'solving', wrong: null, state, lastCells: new Set(), selected: null });
   render();
@@ -273,7 +273,7 @@ async function showSolution() {
   P.phase = 'failed';
   P.busy = true;
   P.wrong = null;
-  const state = await fetchState(P.puzzle.solution.slice(0, P.ply)).catch(e => { showError(e.message); return null; });
+  const state = await fetchState(P.puzzle.solution.slice(0, P.ply)).catch(e => { showError(() => reasonOf(e)); return null; });
   if (!state || run !== P.run) return;
   P.state = state;
   render();
@@ -471,9 +471,11 @@ async function main() {
     if (P.errorSaid && !$('error').hidden) $('error').textContent = P.errorSaid();
   });
   translatePage();
-  const res = await api('/puzzles/sets.json');
-  if (!res.ok) throw new Error(t('the puzzles could not be loaded: the server answered {status}', { status: res.status }));
-  P.sets = (await res.json()).filter(s => s.puzzles.length);
+  const sets = await xhr.puzzleSets().catch(e => {
+    if (e.status === undefined) throw e;
+    throw new SaidError(() => t('the puzzles could not be loaded: the server answered {status}', { status: e.status }));
+  });
+  P.sets = sets.filter(s => s.puzzles.length);
   for (const s of P.sets) for (const p of s.puzzles) p.game = s.game;
   if (!P.sets.length) throw new Error(t('this build has no puzzles'));
   const sel = $('game');
@@ -507,4 +509,4 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-main().catch(e => showError(() => t('the page could not start: {reason}', { reason: e.message })));
+main().catch(e => showError(() => t('the page could not start: {reason}', { reason: reasonOf(e) })));

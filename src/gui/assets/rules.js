@@ -15,7 +15,8 @@
 
 import { t, translatePage, language, languageSwitch } from './i18n.js';
 import { draw } from './board.js';
-import { fetchState } from './api.js';
+import { reasonOf, xhr } from './api.js';
+import { sitePath } from './site.js';
 
 const escape = text => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -27,7 +28,7 @@ function inline(text) {
   html = html
     .replace(/\[([^\]]+)\]\(([^)]+)\)/g, (all, label, href) => {
       const rules = href.match(/^(akiba|offboard|abraxas)\.md(#[\w-]+)?$/);
-      return rules ? `<a href="/rules/${rules[1]}${rules[2] || ''}">${label}</a>` : label;
+      return rules ? `<a href="${sitePath(`rules/${rules[1]}`)}${rules[2] || ''}">${label}</a>` : label;
     })
     .replace(/\*\*([^*]+)\*\*/g, '<b>$1</b>')
     .replace(/(^|[\s(])\*([^*\s][^*]*)\*/g, '$1<i>$2</i>');
@@ -122,10 +123,10 @@ async function drawBoards(box, boards) {
   await Promise.all([...box.querySelectorAll('[data-board]')].map(async place => {
     const { line, play, mark } = diagram(boards[Number(place.dataset.board)]);
     try {
-      const before = await fetchState(line);
+      const before = await xhr.state(line);
       const targets = new Set(mark);
       if (!play.length) { place.append(board(before, { targets })); return; }
-      const after = await fetchState({ ...line, moves: [...line.moves, ...play] });
+      const after = await xhr.state({ ...line, moves: [...line.moves, ...play] });
       const then = document.createElement('span');
       then.className = 'rules-then';
       then.setAttribute('aria-hidden', 'true');
@@ -133,7 +134,7 @@ async function drawBoards(box, boards) {
       place.append(board(before, { targets, arrows: play }), then,
         board(after, { lastMove: cellsOf(play), lastFrom: last.length > 1 ? last[0] : null }));
     } catch (e) {
-      place.textContent = t('A diagram could not be drawn: {reason}', { reason: e.message });
+      place.textContent = t('A diagram could not be drawn: {reason}', { reason: reasonOf(e) });
       place.classList.add('rules-board-error');
     }
   }));
@@ -141,12 +142,16 @@ async function drawBoards(box, boards) {
 
 // The rule book in the page's language; the heading named in the address shown.
 async function show() {
-  const path = language === 'en' ? `/rules/${GAME}.md` : `/rules/${language}/${GAME}.md`;
   const box = document.getElementById('rules-text');
-  const res = await fetch(path);
-  if (!res.ok) { box.textContent = t('The rule book could not be loaded: the server answered {status}', { status: res.status }); return; }
+  let book;
+  try {
+    book = await xhr.ruleBook(GAME, language);
+  } catch (e) {
+    box.textContent = e.status === undefined ? reasonOf(e) : t('The rule book could not be loaded: the server answered {status}', { status: e.status });
+    return;
+  }
   const boards = [];
-  box.innerHTML = markdown(await res.text(), boards);
+  box.innerHTML = markdown(book, boards);
   document.title = `shove — ${t('Rules')}: ${GAME}`;
   box.dataset.language = language;
   await drawBoards(box, boards);
@@ -155,7 +160,7 @@ async function show() {
 }
 
 function main() {
-  document.getElementById('learn-link').href = `/learn#game=${GAME}`;
+  document.getElementById('learn-link').href = sitePath(`learn#game=${GAME}`);
   languageSwitch(document.getElementById('language'), show);
   translatePage();
   show();

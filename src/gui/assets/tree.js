@@ -1,10 +1,11 @@
 // The move tree (as lila's `tree`): every line tried from a position is kept. A node is
-// {move, children, score}; the first child is the main continuation, the others are
-// variations. The page shows one line at a time: the path to a node, then the node's main
+// {move, children, score, by}; the first child is the main continuation, the others are
+// variations; `by` is who decided the move, {side, name} as a record names the player
+// (none for a move tried with nobody playing). The page shows one line at a time: the path to a node, then the node's main
 // continuation.
 
 export function node(move = null) {
-  return { move, children: [], score: undefined };
+  return { move, children: [], score: undefined, by: undefined };
 }
 
 // A tree holding only `moves` as its main line.
