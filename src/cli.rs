@@ -265,7 +265,7 @@ fn bench_set(game: &str) -> (&'static [&'static str], u32) {
 /// ([`search::SearchParams::spsa_lines`]), refused if a value lies outside its range (a
 /// tuner would start from a value it cannot keep).
 pub fn params<G: Game>(out: &mut impl Write) -> Result<(), String> {
-    let errors = G::SEARCH_PARAMS.range_errors();
+    let errors = search::SearchParams::of::<G>().range_errors();
     if !errors.is_empty() {
         return Err(format!(
             "{}'s search parameters: {}",
@@ -273,7 +273,8 @@ pub fn params<G: Game>(out: &mut impl Write) -> Result<(), String> {
             errors.join("; ")
         ));
     }
-    write!(out, "{}", G::SEARCH_PARAMS.spsa_lines()).map_err(|e| format!("params: {e}"))
+    write!(out, "{}", search::SearchParams::of::<G>().spsa_lines())
+        .map_err(|e| format!("params: {e}"))
 }
 
 /// `shove bench`: fixed positions, fixed depth (the game's default when `None`), fresh

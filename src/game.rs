@@ -267,9 +267,10 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// Material alone (what has been won and what is left) from the view of
     /// [`Game::to_move`]: the evaluation of the simple reference players.
     fn material(&self) -> i32;
-    /// The search's pruning margins and depths for this game (measured per game:
-    /// docs/strength.md).
-    const SEARCH_PARAMS: crate::search::SearchParams = crate::search::SearchParams::DEFAULT;
+    /// The search's parameters this game sets apart from the search's defaults, as (name,
+    /// value) (measured per game: docs/strength.md). Named, not typed: the interface stands
+    /// below the search, which reads them ([`crate::search::SearchParams::of`]).
+    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[];
     /// Whether a move changes material (a capture): searched first and in quiescence.
     fn is_tactical(&self, mv: Self::Move) -> bool;
     /// Whether the game is not over here and quiescence would search none of the moves

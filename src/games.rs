@@ -102,3 +102,31 @@ pub fn rule_options() -> Vec<(&'static str, RuleInfo, RuleCheck)> {
         .flatten()
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::SearchParams;
+
+    /// A game's search parameters are named ([`Game::SEARCH_PARAMS`]): a misspelt name
+    /// would otherwise leave the default in place.
+    #[test]
+    fn every_game_sets_only_search_parameters_that_exist() {
+        struct Names;
+        impl GameVisitor for Names {
+            type Output = Vec<String>;
+            fn visit<G: Game>(self) -> Vec<String> {
+                G::SEARCH_PARAMS
+                    .iter()
+                    .filter(|(name, _)| !SearchParams::NAMES.contains(name))
+                    .map(|(name, _)| format!("{}: {name}", G::NAME))
+                    .collect()
+            }
+        }
+        for name in GAME_NAMES {
+            assert_eq!(with_game(name, Names).unwrap(), Vec::<String>::new());
+        }
+        let akiba = SearchParams::of::<akiba::Position>();
+        assert_eq!((akiba.futility_depth, akiba.lmr_cut_node), (0, 200));
+    }
+}

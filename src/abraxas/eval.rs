@@ -10,9 +10,8 @@
 //! and the slide that comes first may be one no placement precedes. Every term is counted
 //! for the player it belongs to and signed from the view of the player deciding now.
 
-use super::position::{
-    DIRS, FLAG_BLUE, Phase, Position, STONES, back, for_each_line, fwd, run_holes,
-};
+use super::board::{DIRS, back, for_each_line, fwd, run_holes};
+use super::position::{FLAG_BLUE, Phase, Position, STONES};
 use super::sheet::Corner;
 use crate::game::Player;
 use crate::linear::Terms;

@@ -4,25 +4,28 @@
 //! `docs/rules/engine/abraxas.md`. The six sheets `s1`..`s6` are this engine's own (the printed
 //! sheets are not described in any source we could reach); any sheet can be given as a map.
 
+mod board;
 pub mod eval;
+mod fen;
 mod inputs;
+mod movegen;
 mod moves;
 mod position;
 mod sheet;
 mod weights;
+mod zobrist;
 
+pub use board::lines_of;
+pub use fen::PositionError;
+pub use movegen::{MAX_CAPTURES, capture_sets};
 pub use moves::{Move, ParseMoveError, hole_name};
-pub use position::{
-    FLAG_BLUE, FLAG_NO_BLUE, FLAG_REPLAY, MAX_CAPTURES, Phase, Position, PositionError, STONES,
-    capture_sets, lines_of,
-};
+pub use position::{FLAG_BLUE, FLAG_NO_BLUE, FLAG_REPLAY, Phase, Position, STONES};
 pub use sheet::{Corner, Rules, Sheet};
 
 use crate::diagram;
 use crate::game::{Game, Player};
 use crate::options::{FlagValue, OptionType, RuleFlag, RuleOption};
 use crate::phrase::Phrase;
-use crate::search::SearchParams;
 
 /// Engine option: the sheet (`s1`..`s6` or a 9-row map).
 pub const SHEET_OPTION: &str = "AbraxasSheet";
@@ -132,12 +135,11 @@ impl Game for Position {
     /// continuation histories and the table did not gain at `movetime=20`; late moves
     /// reduced a ply more outside the principal variation, which gained
     /// (docs/experiments.md).
-    const SEARCH_PARAMS: SearchParams = SearchParams {
-        continuation_history: 0,
-        quiescence_table: 0,
-        lmr_non_pv: 100,
-        ..SearchParams::DEFAULT
-    };
+    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[
+        ("continuation_history", 0),
+        ("quiescence_table", 0),
+        ("lmr_non_pv", 100),
+    ];
 
     // docs/strength.md, Levels (levels 10 and 11, which the fit put 7 apart the wrong way
     // round within their errors, both at their mean).

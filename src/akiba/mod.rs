@@ -20,7 +20,6 @@ use crate::diagram;
 use crate::game::{Game, Player};
 use crate::options::{FlagValue, OptionType, RuleFlag, RuleOption};
 use crate::phrase::Phrase;
-use crate::search::SearchParams;
 use std::fmt;
 use std::str::FromStr;
 
@@ -149,16 +148,15 @@ impl Game for Position {
     /// `movetime=20`; late moves reduced a ply more outside the principal variation and two
     /// more at expected cut nodes, and the time from the search's course, which gained
     /// (docs/experiments.md).
-    const SEARCH_PARAMS: SearchParams = SearchParams {
-        futility_depth: 0,
-        quiescence_table: 0,
-        lmr_non_pv: 100,
-        lmr_cut_node: 200,
-        tm_stability: 6,
-        tm_nodes: 200,
-        tm_score: 100,
-        ..SearchParams::DEFAULT
-    };
+    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[
+        ("futility_depth", 0),
+        ("quiescence_table", 0),
+        ("lmr_non_pv", 100),
+        ("lmr_cut_node", 200),
+        ("tm_stability", 6),
+        ("tm_nodes", 200),
+        ("tm_score", 100),
+    ];
 
     fn null_move(&self) -> Option<Position> {
         Position::null_move(self)

@@ -209,23 +209,13 @@ fn record_of(line: Line) -> Result<Record, Phrase> {
         rules: line.rules,
         start: state.start,
         players: Default::default(),
-        result: outcome_of(state.result),
+        result: state::outcome_of_word(state.result),
         reason: String::new(),
         date: String::new(),
         engine: String::new(),
         moves: line.moves,
         variations: Vec::new(),
     })
-}
-
-/// The result of a [`state::State`] (`p1win`, `p2win`, `draw`, `none`) as a record's.
-fn outcome_of(result: &str) -> Option<Outcome> {
-    match result {
-        "p1win" => Some(Outcome::Win(Player::One)),
-        "p2win" => Some(Outcome::Win(Player::Two)),
-        "draw" => Some(Outcome::Draw),
-        _ => None,
-    }
 }
 
 /// `POST /api/record/open` with the text of a game record: its game as a line, or the

@@ -145,12 +145,7 @@ impl ViewVisitor for Replay<'_> {
             to_move: number(position.to_move()),
             players: G::PLAYERS,
             phase: position.phase(),
-            result: match position.outcome() {
-                None => "none",
-                Some(Outcome::Win(Player::One)) => "p1win",
-                Some(Outcome::Win(Player::Two)) => "p2win",
-                Some(Outcome::Draw) => "draw",
-            },
+            result: result_word(position.outcome()),
             legal,
             cells: position.cells(),
             extras: position.extras(),
@@ -187,9 +182,44 @@ impl ViewVisitor for Options {
     }
 }
 
+/// The page's word for a game's result (`#status[data-result]`).
+pub fn result_word(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        None => "none",
+        Some(Outcome::Win(Player::One)) => "p1win",
+        Some(Outcome::Win(Player::Two)) => "p2win",
+        Some(Outcome::Draw) => "draw",
+    }
+}
+
+/// The result a [`result_word`] names; `None` for `none` and any other word.
+pub fn outcome_of_word(word: &str) -> Option<Outcome> {
+    [
+        Outcome::Win(Player::One),
+        Outcome::Win(Player::Two),
+        Outcome::Draw,
+    ]
+    .into_iter()
+    .find(|&outcome| result_word(Some(outcome)) == word)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_result_word_reads_back_as_its_outcome() {
+        let outcomes = [
+            None,
+            Some(Outcome::Win(Player::One)),
+            Some(Outcome::Win(Player::Two)),
+            Some(Outcome::Draw),
+        ];
+        for outcome in outcomes {
+            assert_eq!(outcome_of_word(result_word(outcome)), outcome);
+        }
+        assert_eq!(outcome_of_word("p3win"), None);
+    }
 
     fn line(game: &str, start: Option<&str>, moves: &[&str]) -> Line {
         Line {

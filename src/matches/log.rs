@@ -8,12 +8,45 @@
 //! on) the engines' own names and versions, `#engines` with `engine1=<id name>` and
 //! `engine2=<id name>`. Readers skip comments, so logs with or without that line read alike.
 
-use super::FailureKind;
 use crate::game::{Game, Outcome, Player};
 use crate::games::{GameVisitor, with_game};
 use crate::phrase::Phrase;
+use std::fmt;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
+
+/// How an engine lost a game other than by playing it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    IllegalMove,
+    TimeLoss,
+    Crash,
+    Hang,
+    ProtocolError,
+}
+
+impl FailureKind {
+    /// Every kind, in the order of [`super::MatchReport::failures`] (their discriminants).
+    pub const ALL: [FailureKind; 5] = [
+        FailureKind::IllegalMove,
+        FailureKind::TimeLoss,
+        FailureKind::Crash,
+        FailureKind::Hang,
+        FailureKind::ProtocolError,
+    ];
+}
+
+impl fmt::Display for FailureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FailureKind::IllegalMove => "illegal move",
+            FailureKind::TimeLoss => "time loss",
+            FailureKind::Crash => "crash",
+            FailureKind::Hang => "hang",
+            FailureKind::ProtocolError => "protocol error",
+        })
+    }
+}
 
 /// The comment line that starts every log.
 pub const HEADER: &str =

@@ -34,7 +34,8 @@ pub use adjudication::{Adjudication, DrawReason};
 pub use config::{EngineConfig, MatchConfig, RunConfig, parse_engine_option};
 #[cfg(feature = "native")]
 pub use engine::split_command;
-pub use report::{FailureKind, MatchReport};
+pub use log::FailureKind;
+pub use report::MatchReport;
 #[cfg(feature = "native")]
 pub use runner::run_match;
 pub use tc::{Dialect, TimeControl};

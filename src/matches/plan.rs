@@ -2,8 +2,9 @@
 //! counted game by game ([`Tally`]).
 
 use super::config::{EngineConfig, RunConfig};
+use super::log::FailureKind;
 use super::log::GameRecord;
-use super::report::{FailureKind, MatchReport};
+use super::report::MatchReport;
 use super::stats::Sprt;
 use crate::game::Outcome;
 use std::collections::HashMap;

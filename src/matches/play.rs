@@ -2,9 +2,9 @@
 //! two engines of its pairing, refereed by the rules engine.
 
 use super::engine::{Engine, Failure};
+use super::log::FailureKind;
 use super::log::GameRecord;
 use super::plan::Plan;
-use super::report::FailureKind;
 use crate::game::{Game, Outcome, Player};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;

@@ -1,44 +1,11 @@
 //! The outcome of a match ([`MatchReport`]): wins, losses and draws from the first engine's
 //! view, the pentanomial of game pairs, the SPRT and the games lost by failing.
 
-use super::log::GameRecord;
+use super::log::{FailureKind, GameRecord};
 use super::stats::{Pentanomial, Sprt, Verdict};
 use crate::game::{Outcome, Player};
 use std::collections::HashMap;
 use std::fmt;
-
-/// How an engine lost a game other than by playing it out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FailureKind {
-    IllegalMove,
-    TimeLoss,
-    Crash,
-    Hang,
-    ProtocolError,
-}
-
-impl FailureKind {
-    /// Every kind, in the order of [`MatchReport::failures`] (their discriminants).
-    pub const ALL: [FailureKind; 5] = [
-        FailureKind::IllegalMove,
-        FailureKind::TimeLoss,
-        FailureKind::Crash,
-        FailureKind::Hang,
-        FailureKind::ProtocolError,
-    ];
-}
-
-impl fmt::Display for FailureKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FailureKind::IllegalMove => "illegal move",
-            FailureKind::TimeLoss => "time loss",
-            FailureKind::Crash => "crash",
-            FailureKind::Hang => "hang",
-            FailureKind::ProtocolError => "protocol error",
-        })
-    }
-}
 
 /// The outcome of a match, from the first engine's view.
 #[derive(Clone, Debug, PartialEq)]

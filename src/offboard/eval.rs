@@ -3,8 +3,7 @@
 //! to one side's turn. The weights live in `weights.rs`, written by `shove tune`.
 
 use super::board::{CELLS, Cell, Cells, Direction};
-use super::movegen::{LineMove, Push};
-use super::position::{POINTS_TO_WIN, Position};
+use super::position::{LineMove, POINTS_TO_WIN, Position, Push};
 use crate::game::Player;
 use crate::linear::Terms;
 

@@ -1,10 +1,10 @@
 //! The Offboard position: marbles as bitboards, the sectors' contents, the pending marble,
-//! and making moves.
+//! the line moves (walked cell by cell: a line and the marbles it pushes span at most nine
+//! cells) and making moves.
 
-use super::board::{Cell, Cells};
-use super::movegen::{LineMove, Push};
+use super::board::{Cell, Cells, Direction};
 use super::moves::Move;
-use super::sectors::{Rules, SECTORS};
+use super::sectors::{Exit, Rules, SECTORS};
 use super::zobrist::KEYS;
 use crate::game::{Outcome, Player};
 
@@ -20,6 +20,25 @@ pub fn colour_name(player: Player) -> &'static str {
         Player::One => "red",
         Player::Two => "yellow",
     }
+}
+
+/// What a legal line move does besides moving the line one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Push {
+    /// Nothing ahead of the line: a plain move.
+    None,
+    /// The opposing marbles move on; the front one to this cell.
+    To(Cell),
+    /// The front opposing marble leaves the board, landing on this ring cell.
+    Off(Exit),
+}
+
+/// A legal line move: the cell the line's front moves into, and what is pushed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct LineMove {
+    /// The first cell ahead of the line (empty, or the first opposing marble).
+    pub(super) head: Cell,
+    pub(super) push: Push,
 }
 
 /// A validated Offboard position together with the sector values it is played under.
@@ -55,6 +74,50 @@ impl PartialEq for Position {
 impl Eq for Position {}
 
 impl Position {
+    /// The move of `player`'s line with rear marble `from` towards `dir`, if legal
+    /// (whoever is to move): `None` when an own marble would leave the board, when the
+    /// opposing marbles ahead are not fewer than the line, or when an own marble follows them.
+    #[inline]
+    pub(super) fn line_move(&self, player: Player, from: Cell, dir: Direction) -> Option<LineMove> {
+        let own = self.marbles[player.index()];
+        let opp = self.marbles[1 - player.index()];
+        let mut length = 1;
+        let mut head = from.step(dir)?;
+        while own & head.bit() != 0 {
+            length += 1;
+            head = head.step(dir)?;
+        }
+        if opp & head.bit() == 0 {
+            return Some(LineMove {
+                head,
+                push: Push::None,
+            });
+        }
+        let (mut pushed, mut last) = (1, head);
+        loop {
+            if pushed >= length {
+                return None;
+            }
+            let Some(next) = last.step(dir) else {
+                return last.exit(dir).map(|exit| LineMove {
+                    head,
+                    push: Push::Off(exit),
+                });
+            };
+            if own & next.bit() != 0 {
+                return None;
+            }
+            if opp & next.bit() == 0 {
+                return Some(LineMove {
+                    head,
+                    push: Push::To(next),
+                });
+            }
+            pushed += 1;
+            last = next;
+        }
+    }
+
     /// The start position (its cells are a reconstruction, docs/rules/engine/offboard.md).
     pub const START: &'static str =
         "RR1YY/R1RY1Y/1RR1YY1/8/9/8/1RR1YY1/R1RY1Y/RR1YY r 0 0 ............ - 1";

@@ -437,7 +437,7 @@ impl<G: Game> Worker<G> {
             line: Line::new(),
             stack: Stack::new(),
             root_depth: 0,
-            params: G::SEARCH_PARAMS,
+            params: SearchParams::of::<G>(),
             nodes: 0,
             published: Arc::default(),
             helper_counts: Vec::new(),

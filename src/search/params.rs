@@ -6,7 +6,7 @@
 
 use std::sync::LazyLock;
 
-use crate::game::MAX_MOVES;
+use crate::game::{Game, MAX_MOVES};
 
 /// Declares the parameters once: the struct, its every-technique-off and default values,
 /// the names `SearchParams` takes, and the range and step SPSA tunes each in (`tune MIN..=MAX
@@ -192,6 +192,20 @@ impl SearchParams {
     /// The value of the parameter `name`.
     pub fn get(mut self, name: &str) -> Option<i32> {
         self.field(name).map(|value| *value)
+    }
+
+    /// The parameters game `G` searches with: the defaults with [`Game::SEARCH_PARAMS`]
+    /// applied (the registry's tests check that each name is a parameter).
+    pub fn of<G: Game>() -> SearchParams {
+        let mut params = SearchParams::DEFAULT;
+        for &(name, value) in G::SEARCH_PARAMS {
+            let field = params.field(name);
+            debug_assert!(field.is_some(), "{}: no search parameter '{name}'", G::NAME);
+            if let Some(field) = field {
+                *field = value;
+            }
+        }
+        params
     }
 
     /// These margins with `changes` applied (a divisor of 0 is refused).

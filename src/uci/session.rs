@@ -164,7 +164,7 @@ impl<G: Game> Session<G> {
                 tracing::error!(%error, "falling back to the classical evaluation");
                 None
             }),
-            params: G::SEARCH_PARAMS,
+            params: SearchParams::of::<G>(),
             searcher: None,
             bot: player.map(|kind| Box::new(Bot::new(kind, random_seed()))),
             adjudication: Adjudication::default(),
@@ -335,7 +335,7 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn set_search_params(&mut self, changes: &ParamChanges) -> Result<(), String> {
-        self.params = G::SEARCH_PARAMS.changed(changes)?;
+        self.params = SearchParams::of::<G>().changed(changes)?;
         if let Some(searcher) = &mut self.searcher {
             searcher.set_params(self.params);
         }
