@@ -59,6 +59,7 @@ export default {
   "both sides yourself": "beide Seiten selbst",
   "capture: choose the stones to take from the lines": "Schlagen: die Steine wählen, die aus den Reihen genommen werden",
   "captured {n} red": "{n} rote geschlagen",
+  "captured {n} reds": "{n} rote geschlagen",
   "default (depth {depth})": "Standard (Tiefe {depth})",
   "depth": "Tiefe",
   "engine vs engine": "Engine gegen Engine",

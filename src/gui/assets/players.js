@@ -31,7 +31,7 @@ export function lastMoveText(s, moves, over = s.result !== 'none') {
   const mv = moves[ply - 1];
   const words = s.last_events.map(e => {
     switch (e.event) {
-      case 'captured': return t('captured {n} red', { n: e.n });
+      case 'captured': return plural(e.n, t('captured {n} red', { n: e.n }), t('captured {n} reds', { n: e.n }));
       case 'pushed_off': return t('pushed off {n} {colour}', { n: e.n, colour: t(e.colour) });
       case 'extra_move': return over ? '' : t('moves again');
       case 'scored': return t('{player} scored {n}', { player: playerName(s, e.player), n: e.n });
