@@ -29,6 +29,8 @@
 
 #[path = "common/binary.rs"]
 mod binary;
+#[path = "common/src_files.rs"]
+mod src_files;
 
 use binary::{SHOVE, scratch};
 use std::io::Write;
@@ -679,18 +681,7 @@ fn the_layout_names_every_file_of_src() {
             bullets[last].push_str(line.trim());
         }
     }
-    let mut files = Vec::new();
-    let mut folders = vec![std::path::PathBuf::from("src")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).expect("src/ is readable") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                folders.push(path);
-            } else {
-                files.push(path.to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
+    let files = src_files::src_files();
     let mut missing = Vec::new();
     for file in &files {
         let (folder, name) = file.rsplit_once('/').expect("a file in src/");

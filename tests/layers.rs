@@ -8,6 +8,9 @@
 //! module keeps what its files share. Unit tests (`#[cfg(test)]` items) are left out: they
 //! may use anything.
 
+#[path = "common/src_files.rs"]
+mod src_files;
+
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// A module's path below the crate root (`["search", "params"]`); the root is empty.
@@ -582,36 +585,20 @@ fn strongly_connected(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<Mod
 }
 
 fn sources_of_src() -> Vec<(String, String)> {
-    let mut sources = Vec::new();
-    let mut folders = vec![std::path::PathBuf::from("src")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).expect("src/ is readable") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).expect("a source file is readable");
-                let name = path.to_string_lossy().replace('\\', "/");
-                sources.push((name.trim_start_matches("src/").to_string(), text));
-            }
-        }
-    }
-    sources
+    src_files::src_files()
+        .into_iter()
+        .filter(|file| file.ends_with(".rs"))
+        .map(|file| {
+            let text = std::fs::read_to_string(&file).expect("a source file is readable");
+            (file.trim_start_matches("src/").to_string(), text)
+        })
+        .collect()
 }
 
 #[test]
 fn no_circle_between_files_of_src() {
     let circles = Crate::new(&sources_of_src()).circles();
     let shown: Vec<String> = circles.iter().map(|way| way.join(" → ")).collect();
-    let krate = Crate::new(&sources_of_src());
-    for g in strongly_connected(&krate.uses()) {
-        if g.len() > 1 {
-            eprintln!(
-                "GROUP {:?}",
-                g.iter().map(|m| krate.files[m].clone()).collect::<Vec<_>>()
-            );
-        }
-    }
     assert!(
         circles.is_empty(),
         "circles between files of src/:\n{}",
