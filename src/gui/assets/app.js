@@ -1018,6 +1018,7 @@ async function main() {
   });
   // Back to this page from the browser's cache: its engine connection was closed when it
   // was left, so it connects again (the game on screen stays).
+  window.addEventListener('pagehide', () => { if (G.engines.suspend) G.engines.suspend(); });
   window.addEventListener('pageshow', ev => {
     if (!ev.persisted || !G.engines.reconnect) return;
     G.connectionLost = null;

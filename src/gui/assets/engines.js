@@ -33,6 +33,14 @@ export class Engines {
     this.ws.onclose = ev => this.handlers.closed && this.handlers.closed(ev);
   }
 
+  // Leaving the page, maybe into the browser's cache: the connection is closed here and not
+  // by the browser, whose late close event would read as a lost server once the page is
+  // back (Chromium 156 delivers it after `pageshow`).
+  suspend() {
+    this.ws.onclose = null;
+    this.ws.close();
+  }
+
   // A new connection after the old one closed (the page back from the browser's cache).
   reconnect() {
     if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) return;
