@@ -21,8 +21,9 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use shove::game::{Game, MoveList};
+use shove::game::MoveList;
 use shove::perft::perft;
+use shove::profile::Profile;
 use shove::search::{Limits, MAX_PLY, Searcher};
 use shove::{abraxas, offboard};
 use std::hint::black_box;
@@ -30,7 +31,7 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 /// What differs between the games benchmarked: the depths.
-trait Bench: Game {
+trait Bench: Profile {
     const PERFT_DEPTHS: [u32; 2];
     const SEARCH_DEPTH: u32;
 }
@@ -53,7 +54,7 @@ fn depth_limit(depth: u32) -> Limits {
 }
 
 /// The node count of a search from `start` to `depth` with fresh tables.
-fn search_nodes<G: Game>(start: &G, depth: u32) -> u64 {
+fn search_nodes<G: Profile>(start: &G, depth: u32) -> u64 {
     let mut searcher = Searcher::<G>::new(64);
     searcher
         .search(start, &[], &depth_limit(depth), 1, &mut |_| {})
@@ -61,7 +62,7 @@ fn search_nodes<G: Game>(start: &G, depth: u32) -> u64 {
 }
 
 /// Every position of 8 random games from the start (a fixed seed), with its legal moves.
-fn playout_positions<G: Game>() -> Vec<(G, Vec<G::Move>)> {
+fn playout_positions<G: Profile>() -> Vec<(G, Vec<G::Move>)> {
     let mut rng = StdRng::seed_from_u64(11);
     let mut positions = Vec::new();
     for _ in 0..8 {
@@ -80,7 +81,7 @@ fn playout_positions<G: Game>() -> Vec<(G, Vec<G::Move>)> {
     positions
 }
 
-fn moves_made<G: Game>(positions: &[(G, Vec<G::Move>)]) -> u64 {
+fn moves_made<G: Profile>(positions: &[(G, Vec<G::Move>)]) -> u64 {
     positions.iter().map(|(_, moves)| moves.len() as u64).sum()
 }
 

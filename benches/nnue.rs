@@ -9,15 +9,16 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use shove::game::{Game, MoveList};
+use shove::game::MoveList;
 use shove::nnue::choice::resolve;
 use shove::nnue::{EvalKind, Evaluator, Network};
+use shove::profile::Profile;
 use shove::search::MAX_PLY;
 use shove::{abraxas, akiba, offboard};
 use std::hint::black_box;
 use std::sync::Arc;
 
-fn games<G: Game>() -> Vec<Vec<G>> {
+fn games<G: Profile>() -> Vec<Vec<G>> {
     let mut rng = StdRng::seed_from_u64(11);
     (0..8)
         .map(|_| {
@@ -35,13 +36,13 @@ fn games<G: Game>() -> Vec<Vec<G>> {
 }
 
 /// The game's built-in network.
-fn network<G: Game>() -> Arc<Network> {
+fn network<G: Profile>() -> Arc<Network> {
     resolve::<G>(Some(EvalKind::Network), None)
         .expect("the built-in network is valid")
         .expect("every game has a built-in network")
 }
 
-fn bench_game<G: Game>(c: &mut Criterion) {
+fn bench_game<G: Profile>(c: &mut Criterion) {
     let games = games::<G>();
     let count: usize = games.iter().map(Vec::len).sum();
     let network = network::<G>();

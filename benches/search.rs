@@ -8,7 +8,7 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use shove::akiba::Position;
-use shove::game::Game;
+use shove::evaluation::Evaluation;
 use shove::search::{Limits, Searcher};
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -5,7 +5,7 @@
 //! (`akiba`, `offboard` or `abraxas`; the default output is `positions/<game>-tactics.epd`)
 //!
 //! Positions come from seeded random playouts from the start position (captures, i.e.
-//! [`Game::is_tactical`] moves, are preferred, so the games reach the endgame). Each
+//! [`SearchHints::is_tactical`] moves, are preferred, so the games reach the endgame). Each
 //! candidate is solved by a plain exhaustive AND/OR search over all legal moves: no
 //! evaluation and no pruning beyond the short-circuit of "any"/"all". Whose decision a node
 //! is comes from `to_move()`, so Akiba's extra moves simply continue with the same side,
@@ -22,6 +22,7 @@
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shove::game::{Game, MoveList, Outcome, Player};
+use shove::profile::Profile;
 use shove::search::{Limits, Score, Searcher};
 use shove::{abraxas, akiba, offboard};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -29,7 +30,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 /// What differs between games. The search for positions and the solver only need [`Game`].
-trait Tactics: Game {
+trait Tactics: Profile {
     /// Deepest forced win looked for, in plies (every move of either side counts).
     const MAX_DM: u32;
     /// A candidate whose solve takes more nodes than this is skipped (keeps the run short).
@@ -227,7 +228,7 @@ struct Solver {
     nodes: u64,
 }
 
-fn key<G: Game>(position: &G) -> String {
+fn key<G: Profile>(position: &G) -> String {
     let text = position.to_string();
     match text.rsplit_once(' ') {
         Some((rest, _fullmove)) => rest.to_string(),
@@ -235,7 +236,7 @@ fn key<G: Game>(position: &G) -> String {
     }
 }
 
-fn legal_moves<G: Game>(position: &G) -> Vec<G::Move> {
+fn legal_moves<G: Profile>(position: &G) -> Vec<G::Move> {
     let mut list = MoveList::new();
     position.legal_moves(&mut list);
     let mut moves: Vec<G::Move> = list.to_vec();
@@ -254,7 +255,7 @@ impl Solver {
     }
 
     /// Whether the attacker forces a win within `plies` plies from `position`.
-    fn wins<G: Game>(&mut self, position: &G, plies: u32) -> bool {
+    fn wins<G: Profile>(&mut self, position: &G, plies: u32) -> bool {
         self.nodes += 1;
         if let Some(outcome) = position.outcome() {
             return outcome == Outcome::Win(self.attacker);
@@ -324,7 +325,7 @@ fn distance_to_win<G: Tactics>(position: &G) -> Option<u32> {
 }
 
 /// Every first move that forces the win within `dm` plies.
-fn winning_moves<G: Game>(position: &G, dm: u32) -> Vec<G::Move> {
+fn winning_moves<G: Profile>(position: &G, dm: u32) -> Vec<G::Move> {
     let mut solver = Solver::new(position.to_move());
     legal_moves(position)
         .into_iter()

@@ -12,11 +12,11 @@ pub mod matches;
 #[cfg(feature = "native")]
 pub mod pipeline;
 
-use crate::game::Game;
 use crate::nnue::Network;
 use crate::perft;
 #[cfg(feature = "native")]
 use crate::pipeline::openings::OpeningConfig;
+use crate::profile::Profile;
 use crate::search::{self, Searcher};
 use std::io::{self, Write};
 #[cfg(feature = "native")]
@@ -29,7 +29,7 @@ use web_time::Instant;
 /// Deeper perft runs would take hours; refuse them instead of hanging.
 pub const MAX_PERFT_DEPTH: u32 = 20;
 
-fn position<G: Game>(rules: G::Rules, fen: Option<&str>) -> Result<G, String> {
+fn position<G: Profile>(rules: G::Rules, fen: Option<&str>) -> Result<G, String> {
     match fen {
         None => Ok(G::start(rules)),
         Some(text) => G::parse(text, rules).map_err(|e| e.to_string()),
@@ -37,7 +37,7 @@ fn position<G: Game>(rules: G::Rules, fen: Option<&str>) -> Result<G, String> {
 }
 
 /// `shove perft`: optional `<move>: <count>` lines, then always `nodes <N>`.
-pub fn perft<G: Game>(
+pub fn perft<G: Profile>(
     rules: G::Rules,
     fen: Option<&str>,
     depth: u32,
@@ -73,14 +73,14 @@ pub fn perft<G: Game>(
 }
 
 /// `shove show`: the board diagram.
-pub fn show<G: Game>(rules: G::Rules, fen: Option<&str>) -> Result<(), String> {
+pub fn show<G: Profile>(rules: G::Rules, fen: Option<&str>) -> Result<(), String> {
     let position: G = position(rules, fen)?;
     print!("{}", position.diagram());
     Ok(())
 }
 
 /// Plays `moves` (space-separated notation) from `position`, naming the first bad one.
-pub fn play_moves<G: Game>(position: &mut G, moves: &str) -> Result<Vec<u64>, String> {
+pub fn play_moves<G: Profile>(position: &mut G, moves: &str) -> Result<Vec<u64>, String> {
     let mut history = Vec::new();
     for (i, text) in moves.split_whitespace().enumerate() {
         let mv = position
@@ -111,7 +111,7 @@ pub struct SearcherSetup {
 }
 
 /// `shove analyze`: searches one position and prints every iteration readably.
-pub fn analyze<G: Game>(
+pub fn analyze<G: Profile>(
     rules: G::Rules,
     fen: Option<&str>,
     moves: Option<&str>,
@@ -224,47 +224,10 @@ fn check_threads(threads: usize) -> Result<(), String> {
     }
 }
 
-/// What `shove bench` searches for a game: fixed positions (the start, openings,
-/// middlegames with extra-move, push-back and pending states, endgames) and the default
-/// depth.
-fn bench_set(game: &str) -> (&'static [&'static str], u32) {
-    match game {
-        "offboard" => (
-            &[
-                "RR1YY/R1RY1Y/1RR1YY1/8/9/8/1RR1YY1/R1RY1Y/RR1YY r 0 0 ............ - 1",
-                "RRYYY/R1R1YY/1R3Y1/2R5/9/8/1R3Y1/R1RY1Y/R1RYY r 2 1 ry.......... - 4",
-                "1R1RR/R1RY1Y/1R3Y1/8/9/6Y1/1R4Y/R1RY2/R1RYY y 4 1 ry...yy..... p 5",
-                "2Y1Y/3Y2/1Y4R/3Y4/R3R4/R1Y5/R6/1YRY2/1RRY1 r 3 5 .y....yrr... - 50",
-            ],
-            8,
-        ),
-        "abraxas" => (
-            &[
-                "s1 8/8/8/8/8/8/8/8 sw 1 p - 24 0 0 3 3 1",
-                "s1 8/8/2RBR3/8/6R1/6R1/8/R2B4 sw 1 s r 18 0 1 1 3 4",
-                "s1 RR6/3B1R1R/8/3R4/8/8/5B1B/R6R sw 1 a r 14 0 3 1 2 6",
-                "s1 8/8/3R3R/6BR/B1B1R3/1R2BR2/7R/8 nw 1 c - 17 0 0 0 2 6",
-            ],
-            10,
-        ),
-        _ => (
-            &[
-                "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1",
-                "1WW2BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW b 0 0 - - 1",
-                "W1W1B1B/W2R1B1/1RRR3/1RR1RRW/2RRB2/B2R1W1/B4WW w 1 0 - - 9",
-                "2W4/1W1RB2/R1RR1B1/1BRRR2/W1R1W2/1B1R1W1/7 b 2 1 - - 21",
-                "7/2W1R2/1R1B3/W1RR1B1/2B1R2/1W3R1/7 w 3 3 - - 35",
-                "7/7/2R1B2/1W1R3/3R1W1/2B4/7 b 5 4 - - 50",
-            ],
-            12,
-        ),
-    }
-}
-
 /// `shove params`: this game's tuned search parameters as SPSA reads them
 /// ([`search::SearchParams::spsa_lines`]), refused if a value lies outside its range (a
 /// tuner would start from a value it cannot keep).
-pub fn params<G: Game>(out: &mut impl Write) -> Result<(), String> {
+pub fn params<G: Profile>(out: &mut impl Write) -> Result<(), String> {
     let errors = search::SearchParams::of::<G>().range_errors();
     if !errors.is_empty() {
         return Err(format!(
@@ -288,7 +251,7 @@ pub fn params<G: Game>(out: &mut impl Write) -> Result<(), String> {
 ///
 /// The report goes to `out` (stdout for the command line; the browser's worker collects it,
 /// so that examples/web_bench.rs compares the same timing of the same searches).
-pub fn bench<G: Game>(
+pub fn bench<G: Profile>(
     depth: Option<u32>,
     threads: usize,
     network: Option<Arc<Network>>,
@@ -296,7 +259,7 @@ pub fn bench<G: Game>(
 ) -> Result<(), String> {
     check_threads(threads)?;
     let mut say = |line: String| writeln!(out, "{line}").map_err(|e| format!("bench: {e}"));
-    let (texts, default_depth) = bench_set(G::NAME);
+    let (texts, default_depth) = G::BENCH;
     let depth = depth.unwrap_or(default_depth);
     if depth == 0 || depth > search::MAX_DEPTH {
         return Err(format!(
@@ -398,7 +361,7 @@ impl BenchRun {
 }
 
 /// Searches `position` with fresh tables, timing the search alone.
-fn bench_search<G: Game>(
+fn bench_search<G: Profile>(
     searcher: &mut Searcher<G>,
     position: &G,
     limits: &search::Limits,
@@ -434,7 +397,7 @@ fn median(values: &mut [f64]) -> f64 {
 /// `command` is the command line to record; `out` the file to write (stdout when `None`).
 #[allow(clippy::too_many_arguments)]
 #[cfg(feature = "native")]
-pub fn openings<G: Game>(
+pub fn openings<G: Profile>(
     rules: G::Rules,
     starts: &[String],
     config: &OpeningConfig,

@@ -1,8 +1,8 @@
-//! The interface every game implements, so that search, protocol and tools are written once
-//! and monomorphised per game.
+//! The rules every game implements, so that search, protocol and tools are written once
+//! and monomorphised per game: moves, positions and their strings, the result, the rule
+//! options. How a game is evaluated, searched and shown are traits of their own
+//! ([`crate::evaluation`], [`crate::search_hints`], [`crate::view`], [`crate::profile`]).
 
-use crate::linear::Terms;
-use crate::nnue::Inputs;
 use crate::options::RuleOption;
 use crate::phrase::{Phrase, Phrased};
 use std::fmt;
@@ -155,11 +155,6 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
 
     /// The name used by `--game` and the protocol's `Game` option.
     const NAME: &'static str;
-    /// Largest absolute search score at which a random opening still counts as balanced
-    /// (see [`crate::pipeline::openings`]): the default of `shove openings --max-score` and
-    /// of self-play. A game whose evaluation rarely sits nearer zero than this sets its own.
-    const BALANCED_SCORE: i32 = 60;
-
     fn start(rules: Self::Rules) -> Self;
     /// Parses a position string under the given rules.
     fn parse(text: &str, rules: Self::Rules) -> Result<Self, Self::ParseError>;
@@ -177,11 +172,6 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     }
     /// Plays a move that [`Game::legal_moves`] produced.
     fn play(&mut self, mv: Self::Move);
-    /// The position with the turn handed to the opponent without a move (null-move
-    /// pruning); `None` where that makes no sense, e.g. in the middle of a turn.
-    fn null_move(&self) -> Option<Self> {
-        None
-    }
     /// Zobrist key over everything that decides the future of the game.
     fn hash(&self) -> u64;
     /// `Some` once the game is over.
@@ -189,101 +179,6 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
     /// Multi-line human-readable board diagram.
     fn diagram(&self) -> String;
 
-    /// Static evaluation in centipawn-like units from the view of [`Game::to_move`]:
-    /// `Σ weight·feature` over the game's terms (see [`crate::linear`]), so what `shove tune`
-    /// fits is what the engine plays with.
-    fn evaluate(&self) -> i32 {
-        self.evaluate_with(Self::weights())
-    }
-    /// The evaluation with the given weights (indexed like [`Game::term_names`]):
-    /// [`Game::evaluate`] with the game's own weights, the tuner with any others.
-    #[inline]
-    fn evaluate_with(&self, weights: &[i32]) -> i32 {
-        let mut dot = crate::linear::Dot::new(weights);
-        self.features(&mut dot);
-        dot.sum
-    }
-    /// The names of the evaluation's terms, in index order.
-    fn term_names() -> Vec<String> {
-        Vec::new()
-    }
-    /// The engine's weight of each term, indexed like [`Game::term_names`].
-    fn weights() -> &'static [i32] {
-        &[]
-    }
-    /// Emits the position's feature values (side to move's view) into `terms`.
-    fn features(&self, _terms: &mut impl Terms) {}
-    /// Inputs of each view of the game's network ([`crate::nnue`]).
-    const NETWORK_INPUTS: usize;
-    /// The network's active inputs as player one sees the position (cleared first): one per
-    /// cell × content and one-hot counters.
-    fn network_view(&self, inputs: &mut Inputs);
-    /// The input of player two's view that is active exactly where `input` is active in
-    /// player one's (an involution: mostly "mine" and "theirs" exchanged). Player two's view
-    /// is player one's mirrored, so the search lists and compares one view and one walk
-    /// over its changes updates both accumulators ([`crate::nnue::Evaluator`]).
-    fn network_mirror(input: usize) -> usize;
-    /// The network's active inputs of both views, `views[p.index()]` as player `p` sees the
-    /// position.
-    fn network_inputs(&self, views: &mut [Inputs; 2]) {
-        self.network_view(&mut views[0]);
-        views[1] = views[0].mirrored(Self::network_mirror);
-    }
-    /// Output buckets a network of this game may have: each bucket has its own output
-    /// layer, chosen by [`Game::network_bucket`] (bullet's output buckets), so the network
-    /// can weigh its hidden units differently as the game goes on at no cost in speed.
-    const NETWORK_BUCKETS: usize = 1;
-    /// The output bucket of this position, below [`Game::NETWORK_BUCKETS`].
-    fn network_bucket(&self) -> usize {
-        0
-    }
-    /// The network file built into the engine for this game, if one was trained.
-    fn embedded_network() -> Option<&'static [u8]> {
-        None
-    }
-    /// Whether the network, not the classical evaluation, is the default (matches showed
-    /// it stronger for this game; docs/strength.md).
-    const NETWORK_BY_DEFAULT: bool = false;
-    /// K of `sigmoid(K · score)`, the expected result for the side to move of a position the
-    /// default evaluation scores `score`, as fitted to self-play results
-    /// ([`crate::pipeline::tune`], docs/nnue.md): turns scores into winning chances
-    /// ([`crate::review`]).
-    const RESULT_SCALE: f64;
-    /// The depth `shove review` and the GUI's review search each position to by default:
-    /// the one measured to leave full-strength games unmarked and a weak level's
-    /// blunders marked (docs/review.md).
-    const REVIEW_DEPTH: u32;
-    /// How many plies deeper the review searches a move it marked `?` or `??` again before
-    /// the mark stands (docs/review.md, Confirmation).
-    const REVIEW_CONFIRMATION: u32;
-    /// The measured Elo of each `Skill Level` 0..=20 in this game, `random` = 0, as fitted
-    /// by `shove rate` over the calibration gauntlet (docs/scripts/levels.sh; the table and
-    /// its error bars are in docs/strength.md). Rising with the level; `UCI_Elo` maps to a
-    /// level through it.
-    const LEVEL_ELO: [i32; 21];
-    /// Lines `Skill Level` 0 chooses among (level 19: 4, the levels between in proportion):
-    /// a beginner plays one of this many moves a stronger player would consider.
-    const LEVEL_0_LINES: usize = 16;
-    /// Material alone (what has been won and what is left) from the view of
-    /// [`Game::to_move`]: the evaluation of the simple reference players.
-    fn material(&self) -> i32;
-    /// The search's parameters this game sets apart from the search's defaults, as (name,
-    /// value) (measured per game: docs/strength.md). Named, not typed: the interface stands
-    /// below the search, which reads them ([`crate::search::SearchParams::of`]).
-    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[];
-    /// Whether a move changes material (a capture): searched first and in quiescence.
-    fn is_tactical(&self, mv: Self::Move) -> bool;
-    /// Whether the game is not over here and quiescence would search none of the moves
-    /// (none is tactical): quiescence then skips listing
-    /// them, most of its cost where quiet moves are many (Abraxas' placements).
-    fn nothing_to_resolve(&self) -> bool {
-        false
-    }
-    /// Whether random opening playouts may play `mv` (see [`crate::pipeline::openings`]):
-    /// every move by default; a game leaves out moves that random play would waste.
-    fn is_opening_move(&self, _mv: Self::Move) -> bool {
-        true
-    }
     /// A dense index below [`Game::MOVE_INDEX_LIMIT`] for per-move tables (history).
     fn move_index(mv: Self::Move) -> usize;
     const MOVE_INDEX_LIMIT: usize;
@@ -329,20 +224,12 @@ pub trait Game: Clone + fmt::Display + Send + Sync + 'static {
 ///   `Move::INDEX_LIMIT`;
 /// - on `Position`: the fields `rules`, `side` and `hash` (kept up to date by `play`), and
 ///   inherent `start`, `parse`, `legal_moves`, `count_moves`, `play` and `outcome`;
-/// - `eval::{term_names, features, material}`, `weights::WEIGHTS` and
-///   `inputs::{INPUTS, network_view, mirror}`.
 ///
-/// `network: include_bytes!(…)` gives the network built into the engine, if one was trained.
+/// Its evaluation is connected the same way by
+/// [`crate::evaluation::evaluation_module_items!`].
 /// Exported so that the toy game of docs/new-game.md (`tests/new_game.rs`) uses it too.
 #[macro_export]
 macro_rules! game_module_items {
-    (network: $network:expr) => {
-        $crate::game::game_module_items!();
-
-        fn embedded_network() -> Option<&'static [u8]> {
-            Some($network)
-        }
-    };
     () => {
         type Move = Move;
         type Rules = Rules;
@@ -382,32 +269,6 @@ macro_rules! game_module_items {
 
         fn outcome(&self) -> Option<$crate::game::Outcome> {
             Self::outcome(self)
-        }
-
-        fn term_names() -> Vec<String> {
-            eval::term_names()
-        }
-
-        fn weights() -> &'static [i32] {
-            &weights::WEIGHTS
-        }
-
-        fn features(&self, terms: &mut impl $crate::linear::Terms) {
-            eval::features(self, terms)
-        }
-
-        const NETWORK_INPUTS: usize = inputs::INPUTS;
-
-        fn network_view(&self, inputs: &mut $crate::nnue::Inputs) {
-            inputs::network_view(self, inputs)
-        }
-
-        fn network_mirror(input: usize) -> usize {
-            inputs::mirror(input)
-        }
-
-        fn material(&self) -> i32 {
-            eval::material(self)
         }
 
         fn move_index(mv: Move) -> usize {

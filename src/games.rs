@@ -1,16 +1,20 @@
 //! The registry of games: the one place that names every game, so that the protocol,
 //! matches, GUI and pipeline can choose a game by name at run time. It sits above the games
-//! (which know only [`crate::game`]) and below everything that picks one.
+//! (which know only the traits they implement) and below everything that picks one. What
+//! differs between games (bench positions, openings, puzzles, lessons, the picture) comes
+//! with the game's [`Profile`], never from matching its name.
 
 use crate::game::Game;
 use crate::options::RuleInfo;
 use crate::phrase::Phrase;
+use crate::profile::Profile;
 use crate::{abraxas, akiba, offboard};
 
-/// Something to do with a game type chosen by name at run time.
+/// Something to do with a game type chosen by name at run time: the game with all it
+/// implements ([`Profile`] and the traits below it).
 pub trait GameVisitor {
     type Output;
-    fn visit<G: Game>(self) -> Self::Output;
+    fn visit<G: Profile>(self) -> Self::Output;
 }
 
 /// The names [`with_game`] knows.
@@ -35,6 +39,14 @@ pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, Ph
     }
 }
 
+/// `visitor()` run with every game, in the order of [`GAME_NAMES`].
+pub fn every_game<V: GameVisitor>(visitor: impl Fn() -> V) -> Vec<V::Output> {
+    GAME_NAMES
+        .iter()
+        .filter_map(|name| with_game(name, visitor()).ok())
+        .collect()
+}
+
 /// A game name that [`with_game`] does not know.
 pub fn unknown_game(name: &str) -> Phrase {
     Phrase::new("unknown game '{name}' (expected one of: {games})")
@@ -43,18 +55,17 @@ pub fn unknown_game(name: &str) -> Phrase {
 }
 
 /// The `UCI_Elo` range: from the weakest game's level 0 to the strongest game's level 19
-/// ([`Game::LEVEL_ELO`]); each game clamps to its own table.
+/// ([`Profile::LEVEL_ELO`]); each game clamps to its own table.
 pub fn level_elo_range() -> (i32, i32) {
     struct Levels;
     impl GameVisitor for Levels {
         type Output = [i32; 21];
-        fn visit<G: Game>(self) -> [i32; 21] {
+        fn visit<G: Profile>(self) -> [i32; 21] {
             G::LEVEL_ELO
         }
     }
-    GAME_NAMES
-        .iter()
-        .filter_map(|name| with_game(name, Levels).ok())
+    every_game(|| Levels)
+        .into_iter()
         .fold((i32::MAX, i32::MIN), |(low, high), levels| {
             (low.min(levels[0]), high.max(levels[19]))
         })
@@ -84,7 +95,7 @@ pub fn rule_options() -> Vec<(&'static str, RuleInfo, RuleCheck)> {
     struct Options;
     impl GameVisitor for Options {
         type Output = Vec<(&'static str, RuleInfo, RuleCheck)>;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Profile>(self) -> Self::Output {
             fn check<G: Game>(name: &str, value: &str) -> Result<(), String> {
                 G::set_rule_option(&mut G::Rules::default(), name, value)
                     .map(|_| ())
@@ -96,11 +107,7 @@ pub fn rule_options() -> Vec<(&'static str, RuleInfo, RuleCheck)> {
                 .collect()
         }
     }
-    GAME_NAMES
-        .iter()
-        .filter_map(|name| with_game(name, Options).ok())
-        .flatten()
-        .collect()
+    every_game(|| Options).into_iter().flatten().collect()
 }
 
 #[cfg(test)]
@@ -108,14 +115,14 @@ mod tests {
     use super::*;
     use crate::search::SearchParams;
 
-    /// A game's search parameters are named ([`Game::SEARCH_PARAMS`]): a misspelt name
+    /// A game's search parameters are named ([`crate::search_hints::SearchHints::SEARCH_PARAMS`]): a misspelt name
     /// would otherwise leave the default in place.
     #[test]
     fn every_game_sets_only_search_parameters_that_exist() {
         struct Names;
         impl GameVisitor for Names {
             type Output = Vec<String>;
-            fn visit<G: Game>(self) -> Vec<String> {
+            fn visit<G: Profile>(self) -> Vec<String> {
                 G::SEARCH_PARAMS
                     .iter()
                     .filter(|(name, _)| !SearchParams::NAMES.contains(name))

@@ -1,12 +1,13 @@
 //! Built-in reference players, the fixed yardsticks that measured strength is quoted
 //! against: `random`, `greedy` (best one-move material gain) and `material-ab:<depth>`
 //! (fixed-depth alpha-beta over material alone, the design of the best-known online Kuba
-//! robot). They are written against [`Game`] only, use [`Game::material`] and nothing of the
+//! robot). They are written against [`Game`] only, use [`Evaluation::material`] and nothing of the
 //! engine's search, so improving the engine never moves the yardstick.
 //!
 //! `shove --player <name>` speaks the protocol with one of them instead of the search.
 
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{MoveList, Outcome};
+use crate::search_hints::SearchHints;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
@@ -28,7 +29,7 @@ pub enum BotKind {
     /// The move with the best material right after it (a win above all), random among
     /// equals.
     Greedy,
-    /// Plain fixed-depth alpha-beta over [`Game::material`]: no transposition table, no
+    /// Plain fixed-depth alpha-beta over [`Evaluation::material`]: no transposition table, no
     /// quiescence, no extensions; captures are tried first, which changes only the speed.
     MaterialAb(u32),
 }
@@ -89,7 +90,7 @@ impl Bot {
 
     /// The player's move, `None` when the game is over. Setting `stop` cuts a `material-ab`
     /// search short: it then plays the best move found so far (the protocol's `stop`).
-    pub fn choose<G: Game>(&mut self, position: &G, stop: &AtomicBool) -> Option<G::Move> {
+    pub fn choose<G: SearchHints>(&mut self, position: &G, stop: &AtomicBool) -> Option<G::Move> {
         let mut moves = MoveList::new();
         position.legal_moves(&mut moves);
         match self.kind {
@@ -113,7 +114,7 @@ impl Bot {
         }
     }
 
-    fn root<G: Game>(
+    fn root<G: SearchHints>(
         &mut self,
         position: &G,
         moves: &[G::Move],
@@ -144,7 +145,7 @@ impl Bot {
     }
 
     /// Negamax value of `position` for its side to move, `depth` plies deep.
-    fn alpha_beta<G: Game>(
+    fn alpha_beta<G: SearchHints>(
         &mut self,
         position: &G,
         depth: u32,
@@ -196,7 +197,7 @@ impl Bot {
 
 /// The value of `child` for the side that moved into it: the window flips and the score is
 /// negated only if the side to move changed (extra moves keep it).
-fn child_value<G: Game>(
+fn child_value<G: SearchHints>(
     parent: &G,
     child: &G,
     mut search: impl FnMut(&G, i32, i32) -> i32,
@@ -211,7 +212,7 @@ fn child_value<G: Game>(
 }
 
 /// A finished game from the view of its side to move; quicker wins score higher.
-fn terminal<G: Game>(position: &G, outcome: Outcome, ply: i32) -> i32 {
+fn terminal<G: SearchHints>(position: &G, outcome: Outcome, ply: i32) -> i32 {
     match outcome {
         Outcome::Win(player) if player == position.to_move() => WIN - ply,
         Outcome::Win(_) => -(WIN - ply),
@@ -220,14 +221,14 @@ fn terminal<G: Game>(position: &G, outcome: Outcome, ply: i32) -> i32 {
 }
 
 /// The moves with captures first, otherwise in generation order.
-fn captures_first<G: Game>(position: &G, moves: &[G::Move]) -> Vec<G::Move> {
+fn captures_first<G: SearchHints>(position: &G, moves: &[G::Move]) -> Vec<G::Move> {
     let mut ordered = moves.to_vec();
     ordered.sort_by_key(|&mv| !position.is_tactical(mv));
     ordered
 }
 
 /// Material right after `mv` from the mover's view; a win above everything.
-fn gain<G: Game>(position: &G, mv: G::Move) -> i32 {
+fn gain<G: SearchHints>(position: &G, mv: G::Move) -> i32 {
     let mut child = position.clone();
     child.play(mv);
     let value = match child.outcome() {
@@ -250,6 +251,8 @@ pub fn random_seed() -> u64 {
 mod tests {
     use super::*;
     use crate::akiba::{Position, Rules};
+    use crate::evaluation::Evaluation;
+    use crate::game::Game;
 
     fn kind(text: &str) -> BotKind {
         text.parse().unwrap()

@@ -3,15 +3,16 @@
 //! computer analysis, for every game (docs/review.md).
 //!
 //! Winning chances are `sigmoid(K · score)` with the game's own K
-//! ([`Game::RESULT_SCALE`]), so a position already lost cannot lose much more and a drop of
+//! ([`Profile::RESULT_SCALE`]), so a position already lost cannot lose much more and a drop of
 //! a hundred units matters most in a balanced position. Scores are from the side to move's
 //! view; with extra moves the same player may move twice in a row, so every score is turned
 //! to the mover's view by asking the position whose decision it is, never by alternation.
 
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Outcome, Player};
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::Network;
 use crate::phrase::{Phrase, Phrased};
+use crate::profile::Profile;
 use crate::record::Record;
 use crate::search::{Limits, Score, Searcher};
 use serde::Serialize;
@@ -167,14 +168,14 @@ pub struct ReviewConfig {
     /// Where a watcher can stop the review, the search running included.
     pub watch: Option<Arc<ReviewWatch>>,
     /// How many plies deeper a `?` or `??` is searched again before it stands
-    /// ([`Game::REVIEW_CONFIRMATION`]; 0: marks stand as found).
+    /// ([`Profile::REVIEW_CONFIRMATION`]; 0: marks stand as found).
     pub confirmation_plies: u32,
 }
 
 /// Reviews `record`, a game of `G`; `progress` is told after each position searched
 /// (positions done, positions in all) and stops the review by answering `false`. Without
-/// a depth or a movetime each position is searched to [`Game::REVIEW_DEPTH`].
-pub fn review<G: Game>(
+/// a depth or a movetime each position is searched to [`Profile::REVIEW_DEPTH`].
+pub fn review<G: Profile>(
     record: &Record,
     config: &ReviewConfig,
     progress: &mut dyn FnMut(usize, usize) -> bool,
@@ -284,7 +285,7 @@ pub fn review<G: Game>(
 /// The move `text`, played at `ply` from `position` to `next`, judged from the search of
 /// `position` (its evaluation from the side to move's view and best move) and the
 /// evaluation of `next` (from its side to move's view).
-fn judge<G: Game>(
+fn judge<G: Profile>(
     position: &G,
     next: &G,
     text: &str,
@@ -374,12 +375,12 @@ pub fn cancelled() -> Phrase {
 }
 
 /// The command line's choices for [`review_file`] (no depth and no movetime: the game's
-/// [`Game::REVIEW_DEPTH`]).
+/// [`Profile::REVIEW_DEPTH`]).
 pub struct ReviewSettings {
     pub limits: Limits,
     pub threads: usize,
     pub hash_megabytes: usize,
-    /// `None`: the game's [`Game::REVIEW_CONFIRMATION`].
+    /// `None`: the game's [`Profile::REVIEW_CONFIRMATION`].
     pub confirmation_plies: Option<u32>,
     pub json: bool,
     pub progress: bool,
@@ -427,7 +428,7 @@ struct Visit<'a> {
 
 impl GameVisitor for Visit<'_> {
     type Output = Result<Review, Phrase>;
-    fn visit<G: Game>(self) -> Result<Review, Phrase> {
+    fn visit<G: Profile>(self) -> Result<Review, Phrase> {
         let settings = self.settings;
         let config = ReviewConfig {
             limits: settings.limits,

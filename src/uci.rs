@@ -13,10 +13,10 @@ mod output;
 mod session;
 
 use crate::cli::MAX_PERFT_DEPTH;
-use crate::game::Game;
 use crate::games::{GAME_NAMES, GameVisitor, with_game};
 use crate::matches::Adjudication;
 use crate::players::BotKind;
+use crate::profile::Profile;
 use crate::search::{ParamChanges, Skill};
 pub use options::{DEFAULT_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_PLIES_LIMIT};
 use options::{Engine, EngineOption, Kind, Shown};
@@ -34,7 +34,7 @@ struct NewSession<'a> {
 
 impl GameVisitor for NewSession<'_> {
     type Output = Box<dyn GameSession>;
-    fn visit<G: Game>(self) -> Box<dyn GameSession> {
+    fn visit<G: Profile>(self) -> Box<dyn GameSession> {
         Box::new(Session::<G>::new(
             self.hash_megabytes,
             self.threads,

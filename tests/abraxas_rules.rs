@@ -8,7 +8,9 @@
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shove::abraxas::{Corner, Move, Phase, Position, Rules, Sheet, lines_of};
+use shove::evaluation::Evaluation;
 use shove::game::{Game, MoveList, Outcome, Player};
+use shove::search_hints::SearchHints;
 
 const START: &str = "s1 8/8/8/8/8/8/8/8 sw 1 p - 24 0 0 3 3 1";
 const TABLE_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/abraxas.perft");

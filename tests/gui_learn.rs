@@ -85,7 +85,7 @@ impl Page {
 /// dictionary's.
 fn lesson_words(language: usize) -> std::collections::HashSet<String> {
     let mut words = std::collections::HashSet::new();
-    for &(game, text) in shove::lessons::FILES {
+    for (game, text) in shove::lessons::files() {
         let lessons = shove::lessons::api::read(game, text).expect("the shipped lessons");
         for lesson in lessons {
             words.extend(browser::split_words(&lesson.title.0[language]));

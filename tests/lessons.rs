@@ -1,8 +1,8 @@
 //! The shipped lessons (src/lessons/*.txt) checked against the rules, and bad lesson data
 //! refused with its line and the reason (docs/lessons.md).
 
-use shove::lessons::FILES;
 use shove::lessons::api::read;
+use shove::lessons::files;
 use shove::lessons::format::LANGUAGES;
 
 /// Reading a file checks every exercise: each accepted move legal and reaching the goal,
@@ -11,7 +11,7 @@ use shove::lessons::format::LANGUAGES;
 #[test]
 fn every_shipped_exercise_holds_by_the_rules() {
     let mut games = Vec::new();
-    for &(game, text) in FILES {
+    for (game, text) in files() {
         let lessons = read(game, text).unwrap_or_else(|errors| {
             panic!(
                 "src/lessons/{game}.txt:\n{}",
@@ -158,6 +158,9 @@ fn bad_lesson_data_is_refused_with_its_line_and_the_reason() {
     );
     assert_eq!(
         errors("chess", &lesson(good))[0],
-        (1, "no game 'chess'".to_string())
+        (
+            1,
+            "unknown game 'chess' (expected one of: akiba, offboard, abraxas)".to_string()
+        )
     );
 }

@@ -4,7 +4,7 @@
 //! is refused naming the option and the level in force stays; `UCI_LimitStrength` +
 //! `UCI_Elo` play the level the game's table gives, whatever the order of the options.
 
-use shove::game::Game;
+use shove::profile::Profile;
 use shove::search::Skill;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};

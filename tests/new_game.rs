@@ -1,14 +1,20 @@
 //! The toy game of docs/new-game.md, whole: a game module laid out as the three games are,
-//! whose `impl Game` is the page's sample word for word (the first test checks that), so
+//! whose trait impls are the page's sample word for word (the first test checks that), so
 //! the page shows what compiles. The game is Take-away: a pile of stones, each player in
 //! turn takes one to `TakeMax` (3, or 2 under the rule option) of them, and who takes the
 //! last stone wins. The other tests play it through the crate's generic code: perft, the
 //! rule options and the search.
 
-use shove::game::{self, Game, MoveList, Outcome, Player};
+use serde_json::{Value, json};
+use shove::evaluation::Evaluation;
+use shove::game::{Game, MoveList, Outcome, Player};
 use shove::options::{FlagValue, OptionType, RuleFlag, RuleOption};
 use shove::phrase::{Phrase, Phrased};
+use shove::profile::Profile;
 use shove::search::{Limits, Searcher};
+use shove::search_hints::SearchHints;
+use shove::taught::{Goal, Taught};
+use shove::view::{CellView, View};
 use std::fmt;
 use std::str::FromStr;
 
@@ -221,18 +227,9 @@ const RULE_OPTIONS: &[RuleOption<Rules>] = &[RuleOption {
 
 // docs/new-game.md: the sample starts here.
 impl Game for Position {
-    crate::game::game_module_items!();
+    shove::game::game_module_items!();
 
     const NAME: &'static str = "take-away"; // --game and the Game option
-    const RESULT_SCALE: f64 = 0.01; // sigmoid(K · score): a score's winning chance
-    const REVIEW_DEPTH: u32 = 8; // `shove review`'s depth
-    const REVIEW_CONFIRMATION: u32 = 2; // plies deeper before a `?` mark stands
-    const LEVEL_ELO: [i32; 21] = [0; 21]; // each Skill Level's Elo, from `shove rate`
-
-    // Searched first and in quiescence: none here.
-    fn is_tactical(&self, _mv: Move) -> bool {
-        false
-    }
 
     // Each declared once for the protocol, the command-line flags and the GUI.
     fn rule_options() -> &'static [RuleOption<Rules>] {
@@ -253,6 +250,79 @@ impl Game for Position {
         ));
         out
     }
+}
+
+impl Evaluation for Position {
+    // No built-in network yet: the classical evaluation plays.
+    shove::evaluation::evaluation_module_items!();
+}
+
+impl SearchHints for Position {
+    // Searched first and in quiescence: none here.
+    fn is_tactical(&self, _mv: Move) -> bool {
+        false
+    }
+}
+
+impl View for Position {
+    const PLAYERS: [&'static str; 2] = ["player 1", "player 2"];
+
+    // The pile as a row of cells, a stone on each of the first `stones`.
+    fn cells(&self) -> Vec<CellView> {
+        (0..START_STONES)
+            .map(|k| CellView {
+                cell: format!("s{k}"),
+                x: f32::from(k),
+                y: 0.0,
+                content: if k < self.stones { "red" } else { "empty" },
+            })
+            .collect()
+    }
+
+    fn extras(&self) -> Value {
+        json!({ "stones": self.stones })
+    }
+
+    fn phase(&self) -> String {
+        format!("take 1 to {} stones", self.rules.take_max.min(self.stones))
+    }
+
+    // A move is a word (the number taken), on no cell.
+    fn move_cells(_mv: Move) -> (Option<String>, Option<String>) {
+        (None, None)
+    }
+
+    fn events(_before: &Self, _mv: Move, _after: &Self) -> Vec<Value> {
+        Vec::new()
+    }
+}
+
+impl Taught for Position {
+    const GOALS: &'static [&'static str] = &["win"]; // what its lessons may ask
+    const COLOURS: &'static [&'static str] = &[];
+
+    fn content(&self, _cell: &str) -> Option<&'static str> {
+        None
+    }
+
+    fn on_board(&self, _colour: &str) -> u32 {
+        0
+    }
+
+    fn own_goal(goal: &Goal, _before: &Self, _after: &Self) -> Result<(), Phrase> {
+        Err(shove::taught::unexpected(goal))
+    }
+}
+
+impl Profile for Position {
+    const RESULT_SCALE: f64 = 0.01; // sigmoid(K · score): a score's winning chance
+    const REVIEW_DEPTH: u32 = 8; // `shove review`'s depth
+    const REVIEW_CONFIRMATION: u32 = 2; // plies deeper before a `?` mark stands
+    const LEVEL_ELO: [i32; 21] = [0; 21]; // each Skill Level's Elo, from `shove rate`
+    const BENCH: (&'static [&'static str], u32) = (&["21 1", "10 2"], 12); // `shove bench`
+    const OPENINGS: &'static str = "20 2\n19 2\n18 2\n"; // matches start from these
+    const PUZZLES: &'static str = ""; // positions/puzzles/<game>.txt
+    const LESSONS: &'static str = ""; // src/lessons/<game>.txt
 }
 // docs/new-game.md: the sample ends here.
 
@@ -298,6 +368,22 @@ fn the_generic_code_plays_it() {
         Ok(false)
     ));
     assert!(start.diagram().contains("player 1"));
+}
+
+/// The products' generic code takes it through its [`Profile`]: `shove bench` searches its
+/// bench positions, and matches read its openings.
+#[test]
+fn the_products_take_it() {
+    let mut report = Vec::new();
+    shove::cli::bench::<Position>(None, 1, None, &mut report).unwrap();
+    let report = String::from_utf8(report).unwrap();
+    assert!(
+        report.lines().last().unwrap().contains(" nodes "),
+        "{report}"
+    );
+    let openings =
+        shove::matches::openings::parse::<Position>(Position::OPENINGS, Rules::default());
+    assert_eq!(openings.unwrap().len(), 3);
 }
 
 /// The search finds the winning move: leave a multiple of four.

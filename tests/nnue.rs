@@ -3,15 +3,17 @@
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use shove::game::{Game, MoveList, Player};
+use shove::evaluation::Evaluation;
+use shove::game::{MoveList, Player};
 use shove::nnue::{Evaluator, Inputs, Network};
+use shove::profile::Profile;
 use shove::search::{Limits, MAX_PLY, Searcher};
 use shove::{abraxas, akiba, offboard};
 use std::sync::Arc;
 
 /// A network with random weights of the size the game needs, with as many output buckets
 /// as the game may have.
-fn random_network<G: Game>(hidden: usize, seed: u64) -> Network {
+fn random_network<G: Profile>(hidden: usize, seed: u64) -> Network {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut weights = |n: usize, spread: f32| -> Vec<f32> {
         (0..n).map(|_| rng.random_range(-spread..spread)).collect()
@@ -34,7 +36,7 @@ fn random_network<G: Game>(hidden: usize, seed: u64) -> Network {
 }
 
 /// Positions of random games from `starts`, each game to its end or 300 moves.
-fn random_positions<G: Game>(starts: &[G], seed: u64) -> Vec<G> {
+fn random_positions<G: Profile>(starts: &[G], seed: u64) -> Vec<G> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = Vec::new();
     for start in starts {
@@ -67,7 +69,7 @@ fn abraxas_starts() -> Vec<abraxas::Position> {
         .collect()
 }
 
-fn inputs_are_in_range<G: Game>(starts: &[G]) {
+fn inputs_are_in_range<G: Profile>(starts: &[G]) {
     let mut views = [Inputs::new(); 2];
     for position in random_positions(starts, 1) {
         position.network_inputs(&mut views);
@@ -104,13 +106,13 @@ fn the_views_of_the_two_players_differ() {
 /// whole block, and whole blocks and a partial one. The full recomputation runs the build's
 /// baseline instructions, the evaluator the widest the CPU has (AVX2 or AVX-512 where
 /// present), so this also checks the two agree.
-fn incremental_equals_full<G: Game>(starts: &[G]) {
+fn incremental_equals_full<G: Profile>(starts: &[G]) {
     for hidden in [40, 64, 136] {
         incremental_equals_full_at::<G>(starts, hidden);
     }
 }
 
-fn incremental_equals_full_at<G: Game>(starts: &[G], hidden: usize) {
+fn incremental_equals_full_at<G: Profile>(starts: &[G], hidden: usize) {
     let network = Arc::new(random_network::<G>(hidden, 7));
     let mut evaluator = Evaluator::<G>::new(Arc::clone(&network), MAX_PLY);
     let mut rng = StdRng::seed_from_u64(3);
@@ -214,7 +216,7 @@ fn the_classical_search_is_unchanged() {
 /// Every game ships a network that its own build accepts.
 #[test]
 fn every_built_in_network_is_valid_for_its_game() {
-    fn check<G: Game>() {
+    fn check<G: Profile>() {
         let bytes = G::embedded_network().expect("a network is built in");
         let network = Network::from_bytes(bytes).expect("the built-in file reads");
         network.check::<G>().expect("it is for this game");
@@ -232,7 +234,7 @@ fn every_built_in_network_is_valid_for_its_game() {
 /// leave it stale.
 #[test]
 fn a_default_network_sets_the_result_scale() {
-    fn check<G: Game>() {
+    fn check<G: Profile>() {
         if !G::NETWORK_BY_DEFAULT {
             return;
         }

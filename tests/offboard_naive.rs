@@ -6,6 +6,7 @@
 //! The naive side is the reference: slow, but each rule is a few obvious lines. Every check
 //! names the position string and the move involved, so a failure can be replayed.
 
+use shove::search_hints::SearchHints;
 use std::fmt;
 
 use rand::rngs::StdRng;

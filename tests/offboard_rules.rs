@@ -7,6 +7,8 @@
 //! rejections, fuzzing), the Zobrist key, the `OffboardSectors` option and the perft table
 //! `positions/offboard.perft`. Random games use seeded generators, so every run is the same.
 
+use shove::evaluation::Evaluation;
+use shove::search_hints::SearchHints;
 use std::collections::HashMap;
 
 use rand::rngs::StdRng;

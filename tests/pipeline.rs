@@ -9,15 +9,17 @@ use binary::{SHOVE, scratch, shove};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
+use shove::evaluation::Evaluation;
 use shove::game::{Game, MoveList};
 use shove::linear::Sparse;
 use shove::pipeline::tune::{Dataset, TuneConfig, tune};
+use shove::profile::Profile;
 use shove::{abraxas, akiba, offboard};
 use std::path::{Path, PathBuf};
 
 /// The start positions random games begin from: Abraxas' on each of its six sheets (one
 /// sheet's symmetry would make some terms move together), the other games' own.
-fn starts<G: Game>() -> Vec<G> {
+fn starts<G: Profile>() -> Vec<G> {
     if G::NAME == abraxas::Position::NAME {
         (1..=6)
             .map(|sheet| {
@@ -31,7 +33,7 @@ fn starts<G: Game>() -> Vec<G> {
 }
 
 /// Positions of random games from the start, every position of every game.
-fn random_positions<G: Game>(games: usize, seed: u64) -> Vec<G> {
+fn random_positions<G: Profile>(games: usize, seed: u64) -> Vec<G> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = Vec::new();
     let starts = starts::<G>();
@@ -56,7 +58,7 @@ fn random_positions<G: Game>(games: usize, seed: u64) -> Vec<G> {
 
 /// The feature vector reproduces the engine's evaluation exactly, with its weights and
 /// with random ones.
-fn features_are_exact<G: Game>() {
+fn features_are_exact<G: Profile>() {
     let names = G::term_names();
     assert_eq!(names.len(), G::weights().len(), "{}", G::NAME);
     let mut rng = StdRng::seed_from_u64(3);
@@ -94,7 +96,7 @@ fn abraxas_features_reproduce_the_evaluation() {
 
 /// Data labelled by known weights (the search score is their evaluation; the target uses
 /// only the score) is fitted back to those weights from a start far away.
-fn tuning_recovers<G: Game>(named: usize) {
+fn tuning_recovers<G: Profile>(named: usize) {
     let truth = G::weights();
     let mut train = Dataset::default();
     let mut validation = Dataset::default();

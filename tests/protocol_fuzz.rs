@@ -17,8 +17,9 @@ mod playout;
 use playout::play_random;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use shove::game::{Game, MoveList};
+use shove::game::MoveList;
 use shove::games::{GameVisitor, with_game};
+use shove::profile::Profile;
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -37,7 +38,7 @@ struct Corpus(u64);
 impl GameVisitor for Corpus {
     type Output = Vec<String>;
 
-    fn visit<G: Game>(self) -> Vec<String> {
+    fn visit<G: Profile>(self) -> Vec<String> {
         let mut rng = StdRng::seed_from_u64(self.0);
         let mut lines: Vec<String> = [
             "uci",

@@ -6,7 +6,7 @@
 mod binary;
 
 use binary::{scratch, shove};
-use shove::game::Game;
+use shove::profile::Profile;
 use shove::puzzles::format::PuzzleFile;
 use shove::{abraxas, akiba, offboard};
 use std::collections::BTreeSet;
@@ -17,7 +17,7 @@ fn text(bytes: &[u8]) -> String {
 
 /// The shipped set of `G`: at least 300 puzzles, all passing the check, with ratings from
 /// the easy end of the levels' scale to its upper half, and themes.
-fn shipped_set_is_good<G: Game>() {
+fn shipped_set_is_good<G: Profile>() {
     let path = format!("positions/puzzles/{}.txt", G::NAME);
     let output = shove(&["puzzles", "--check", &path]);
     assert!(

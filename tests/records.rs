@@ -9,9 +9,10 @@ mod playout;
 use playout::play_random;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use shove::game::{Game, Outcome, Player};
+use shove::game::{Outcome, Player};
 use shove::games::{GameVisitor, with_game};
 use shove::matches::log::{GameRecord, HEADER};
+use shove::profile::Profile;
 use shove::record::{Record, RecordError, Variation};
 use std::process::Command;
 
@@ -56,7 +57,7 @@ struct RandomGame<'a> {
 
 impl GameVisitor for RandomGame<'_> {
     type Output = (Record, String);
-    fn visit<G: Game>(self) -> (Record, String) {
+    fn visit<G: Profile>(self) -> (Record, String) {
         let mut rng = StdRng::seed_from_u64(self.seed);
         let rules = shove::games::rules::<G>(self.rules).expect("valid rules");
         let mut position = G::start(rules);
@@ -92,7 +93,7 @@ struct FinalPosition<'a>(&'a Record);
 
 impl GameVisitor for FinalPosition<'_> {
     type Output = String;
-    fn visit<G: Game>(self) -> String {
+    fn visit<G: Profile>(self) -> String {
         let positions = self.0.positions::<G>().expect("the record replays");
         positions.last().expect("a start").to_string()
     }

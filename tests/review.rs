@@ -7,6 +7,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shove::akiba::Position;
 use shove::game::{Game, MoveList, Player};
+use shove::profile::Profile;
 use shove::record::Record;
 use shove::review::{Eval, Mark, Review, ReviewConfig, THRESHOLDS, review};
 use shove::search::Limits;

@@ -14,8 +14,11 @@
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shove::akiba::{Move, Position, Rules};
+use shove::evaluation::Evaluation;
 use shove::game::{Game, MoveList, Outcome, Player};
+use shove::profile::Profile;
 use shove::search::{Limits, MATE, MAX_PLY, Score, SearchParams, SearchResult, Searcher};
+use shove::search_hints::SearchHints;
 use shove::{abraxas, offboard};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -38,7 +41,7 @@ fn parse_with(text: &str, rules: Rules) -> Position {
     Position::parse(text, rules).unwrap_or_else(|e| panic!("bad position string '{text}': {e}"))
 }
 
-fn legal<G: Game>(position: &G) -> Vec<G::Move> {
+fn legal<G: Profile>(position: &G) -> Vec<G::Move> {
     let mut list = MoveList::new();
     position.legal_moves(&mut list);
     list.to_vec()
@@ -57,7 +60,7 @@ fn depth_limit(depth: u32) -> Limits {
     }
 }
 
-fn search<G: Game>(
+fn search<G: Profile>(
     searcher: &mut Searcher<G>,
     position: &G,
     history: &[u64],
@@ -67,7 +70,7 @@ fn search<G: Game>(
 }
 
 /// Plays `pv` from `position`, failing if a move is illegal; returns the final position.
-fn replay<G: Game>(position: &G, pv: &[G::Move]) -> G {
+fn replay<G: Profile>(position: &G, pv: &[G::Move]) -> G {
     let mut current = position.clone();
     for (i, &m) in pv.iter().enumerate() {
         assert!(
@@ -819,7 +822,7 @@ fn root_in_history_changes_nothing() {
 // ---------------------------------------------------------------------------------------
 
 /// One line of a tactics file.
-struct Tactic<G: Game> {
+struct Tactic<G: Profile> {
     line: usize,
     text: String,
     position: G,
@@ -830,7 +833,7 @@ struct Tactic<G: Game> {
 
 /// Parses `positions/<game>-tactics.epd`, panicking with the line number on anything
 /// malformed.
-fn load_tactics<G: Game>() -> Vec<Tactic<G>> {
+fn load_tactics<G: Profile>() -> Vec<Tactic<G>> {
     let path = format!(
         "{}/positions/{}-tactics.epd",
         env!("CARGO_MANIFEST_DIR"),
@@ -841,7 +844,7 @@ fn load_tactics<G: Game>() -> Vec<Tactic<G>> {
 }
 
 /// Parses tactics lines; positions are played under the game's default rules.
-fn parse_tactics<G: Game>(path: &str, content: &str) -> Vec<Tactic<G>> {
+fn parse_tactics<G: Profile>(path: &str, content: &str) -> Vec<Tactic<G>> {
     let mut tactics = Vec::new();
     for (index, raw) in content.lines().enumerate() {
         let line = index + 1;
@@ -910,7 +913,7 @@ fn parse_tactics<G: Game>(path: &str, content: &str) -> Vec<Tactic<G>> {
 
 #[test]
 fn malformed_tactics_lines_are_rejected() {
-    fn rejected<G: Game>(bad: &str) -> bool {
+    fn rejected<G: Profile>(bad: &str) -> bool {
         std::panic::catch_unwind(|| parse_tactics::<G>("bad", bad)).is_err()
     }
     let good = "R6/W6/7/7/7/7/6B w 6 0 - - 1 ; bm a6a7 ; dm 1 ; id \"t\"";
@@ -948,7 +951,7 @@ fn malformed_tactics_lines_are_rejected() {
 /// the short-circuit of any/all; OR at the attacker's decisions, AND at the defender's, as
 /// `to_move()` says (Akiba's extra moves continue, `pass` and Offboard's re-placements are
 /// moves like any other).
-fn forces_win<G: Game>(position: &G, attacker: Player, plies: u32) -> bool {
+fn forces_win<G: Profile>(position: &G, attacker: Player, plies: u32) -> bool {
     if let Some(outcome) = position.outcome() {
         return outcome == Outcome::Win(attacker);
     }
@@ -972,7 +975,7 @@ fn forces_win<G: Game>(position: &G, attacker: Player, plies: u32) -> bool {
 /// What every suite must satisfy: at least `min_count` lines, unique ids, games still on,
 /// dm within what the tests search, and mostly selective (fewer than half of the legal
 /// moves win, and never all of them). Returns the lines for the game's own checks.
-fn check_suite_shape<G: Game>(min_count: usize) -> Vec<Tactic<G>> {
+fn check_suite_shape<G: Profile>(min_count: usize) -> Vec<Tactic<G>> {
     let tactics = load_tactics::<G>();
     let name = G::NAME;
     assert!(
@@ -1079,7 +1082,7 @@ fn abraxas_tactics_file_is_well_formed_and_varied() {
 /// Re-proves every line of a suite: a win within dm plies, none within dm - 1, and bm is
 /// exactly the set of first moves that win within dm. Lines deeper than `debug_max_dm` are
 /// left to release builds. Returns how many lines were proven.
-fn prove_tactics<G: Game>(debug_max_dm: u32) -> usize {
+fn prove_tactics<G: Profile>(debug_max_dm: u32) -> usize {
     let started = Instant::now();
     let mut checked = 0;
     for t in load_tactics::<G>() {
@@ -1158,7 +1161,11 @@ fn abraxas_tactics_are_proven_by_the_exhaustive_solver() {
 /// How many plies past a mate's length the search may need to prove it.
 const MAX_SLACK: u32 = 8;
 
-fn engine_solves_tactics<G: Game>(debug_max_dm: u32, one_searcher: bool, threads: usize) -> usize {
+fn engine_solves_tactics<G: Profile>(
+    debug_max_dm: u32,
+    one_searcher: bool,
+    threads: usize,
+) -> usize {
     let mut shared = Searcher::<G>::new(16);
     shared.set_threads(threads);
     let rounds = if one_searcher { 2 } else { 1 };

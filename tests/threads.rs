@@ -12,7 +12,8 @@ mod engine;
 
 use binary::shove;
 use engine::{Engine, any_line};
-use shove::game::{Game, MoveList};
+use shove::game::MoveList;
+use shove::profile::Profile;
 use shove::search::{Limits, Searcher};
 use shove::{abraxas, akiba, offboard};
 use std::thread;
@@ -26,7 +27,7 @@ fn depth_limit(depth: u32) -> Limits {
 }
 
 /// A middlegame of each game, from its `bench` set.
-fn middlegame<G: Game>() -> G {
+fn middlegame<G: Profile>() -> G {
     let text = match G::NAME {
         "offboard" => "RRYYY/R1R1YY/1R3Y1/2R5/9/8/1R3Y1/R1RY1Y/R1RYY r 2 1 ry.......... - 4",
         "abraxas" => "s1 8/8/2RBR3/8/6R1/6R1/8/R2B4 sw 1 s r 18 0 1 1 3 4",
@@ -35,7 +36,7 @@ fn middlegame<G: Game>() -> G {
     G::parse(text, G::Rules::default()).expect("a valid position")
 }
 
-fn assert_legal<G: Game>(position: &G, mv: G::Move) {
+fn assert_legal<G: Profile>(position: &G, mv: G::Move) {
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
     assert!(moves.contains(&mv), "{} {mv} in {position}", G::NAME);
@@ -47,7 +48,7 @@ fn assert_legal<G: Game>(position: &G, mv: G::Move) {
 
 /// With 2 and 4 threads every game's search gives a legal best move heading its PV, a PV
 /// that replays legally, and nodes counted from every thread.
-fn threads_search_legally<G: Game>() {
+fn threads_search_legally<G: Profile>() {
     for threads in [2, 4] {
         for position in [G::start(G::Rules::default()), middlegame::<G>()] {
             let mut searcher = Searcher::<G>::new(16);
@@ -97,7 +98,7 @@ fn abraxas_threads_search_legally() {
 
 /// One thread is reproducible node for node, also in a searcher that had more threads
 /// before: the helpers leave nothing behind that changes the main thread's search.
-fn one_thread_is_deterministic<G: Game>() {
+fn one_thread_is_deterministic<G: Profile>() {
     let position = middlegame::<G>();
     let limits = depth_limit(5);
     let mut fresh = Searcher::<G>::new(16);
@@ -225,7 +226,7 @@ fn finish_search(engine: &mut Engine) -> String {
     words[1].to_string()
 }
 
-fn check_best<G: Game>(engine: &Engine, position: &G, best: &str) {
+fn check_best<G: Profile>(engine: &Engine, position: &G, best: &str) {
     match position.parse_move(best) {
         Ok(mv) => assert_legal(position, mv),
         Err(e) => engine.fail(&format!("illegal bestmove {best}: {e}")),
@@ -236,7 +237,7 @@ fn check_best<G: Game>(engine: &Engine, position: &G, best: &str) {
 /// times, `go ponder` + `ponderhit`, `ponderhit` on a search that ends by depth, a change of
 /// `Threads` between searches, and `quit` during a search: each answered by one legal
 /// `bestmove` (or the exit), none hanging.
-fn session_with_threads<G: Game>(threads: usize) {
+fn session_with_threads<G: Profile>(threads: usize) {
     let start = G::start(G::Rules::default());
     let mut engine = Engine::launch(&["--game", G::NAME], any_line);
     engine.send(&format!("setoption name Threads value {threads}"));

@@ -220,7 +220,7 @@ pub fn material(pos: &Position) -> i32 {
 mod tests {
     use super::super::weights::WEIGHTS;
     use super::*;
-    use crate::game::Game;
+    use crate::evaluation::Evaluation;
     use crate::linear::Sparse;
 
     fn features_of(text: &str) -> Vec<(u16, i32)> {

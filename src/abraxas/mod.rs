@@ -11,7 +11,10 @@ mod inputs;
 mod movegen;
 mod moves;
 mod position;
+mod profile;
 mod sheet;
+mod taught;
+mod view;
 mod weights;
 mod zobrist;
 
@@ -23,9 +26,11 @@ pub use position::{FLAG_BLUE, FLAG_NO_BLUE, FLAG_REPLAY, Phase, Position, STONES
 pub use sheet::{Corner, Rules, Sheet};
 
 use crate::diagram;
+use crate::evaluation::Evaluation;
 use crate::game::{Game, Player};
 use crate::options::{FlagValue, OptionType, RuleFlag, RuleOption};
 use crate::phrase::Phrase;
+use crate::search_hints::SearchHints;
 
 /// Engine option: the sheet (`s1`..`s6` or a 9-row map).
 pub const SHEET_OPTION: &str = "AbraxasSheet";
@@ -111,69 +116,9 @@ const RULE_OPTIONS: &[RuleOption<Rules>] = &[
 ];
 
 impl Game for Position {
-    crate::game::game_module_items!(network: include_bytes!("../../networks/abraxas.nnue"));
+    crate::game::game_module_items!();
 
     const NAME: &'static str = "abraxas";
-
-    const NETWORK_BUCKETS: usize = inputs::BUCKETS;
-
-    fn network_bucket(&self) -> usize {
-        inputs::bucket(self)
-    }
-
-    // The built-in network's K (docs/nnue.md), which is the classical weights' fit
-    // (src/abraxas/weights.rs): the network is the default.
-    const RESULT_SCALE: f64 = 0.005120;
-    /// docs/review.md, Defaults.
-    const REVIEW_DEPTH: u32 = 6;
-    const REVIEW_CONFIRMATION: u32 = 4;
-
-    /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
-    /// (docs/strength.md).
-    const NETWORK_BY_DEFAULT: bool = true;
-    /// Quiet moves ordered by the butterfly history alone, and no table in quiescence:
-    /// continuation histories and the table did not gain at `movetime=20`; late moves
-    /// reduced a ply more outside the principal variation, which gained
-    /// (docs/experiments.md).
-    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[
-        ("continuation_history", 0),
-        ("quiescence_table", 0),
-        ("lmr_non_pv", 100),
-    ];
-
-    // docs/strength.md, Levels (levels 10 and 11, which the fit put 7 apart the wrong way
-    // round within their errors, both at their mean).
-    const LEVEL_ELO: [i32; 21] = [
-        795, 847, 886, 966, 1054, 1095, 1180, 1239, 1288, 1315, 1329, 1329, 1385, 1434, 1468, 1521,
-        1535, 1566, 1581, 1588, 1634,
-    ];
-
-    /// A placement may go on any empty hole, so a turn offers up to ~120 moves: level 0
-    /// chooses among twice the lines of the other games, or its choice would be among the
-    /// few best moves of a board this wide (docs/experiments.md).
-    const LEVEL_0_LINES: usize = 32;
-
-    /// A stop stone or a capture chain is worth ~250 and the start already scores ~170 for
-    /// the first placer, so after a few random placements hardly a position is within 60
-    /// (one candidate in a hundred at depth 6): self-play spent its time judging.
-    const BALANCED_SCORE: i32 = 200;
-
-    /// Captures only. Placements that complete a line lead to a capture too, but in
-    /// quiescence they chain through replays into a search as wide as the full one.
-    fn is_tactical(&self, mv: Move) -> bool {
-        matches!(mv, Move::Capture(_))
-    }
-
-    /// A placement: captures, stops and slide-or-stay come only after one.
-    fn nothing_to_resolve(&self) -> bool {
-        self.phase() == Phase::Place && self.outcome().is_none()
-    }
-
-    /// No blue stop stones: they are half of all placements and every stop decision, so
-    /// random openings would spend them in the first few moves.
-    fn is_opening_move(&self, mv: Move) -> bool {
-        !matches!(mv, Move::Blue(_))
-    }
 
     fn rule_options() -> &'static [RuleOption<Rules>] {
         RULE_OPTIONS
@@ -265,5 +210,48 @@ impl Game for Position {
             note,
         ));
         out
+    }
+}
+
+impl Evaluation for Position {
+    crate::evaluation::evaluation_module_items!(network: include_bytes!("../../networks/abraxas.nnue"));
+
+    const NETWORK_BUCKETS: usize = inputs::BUCKETS;
+
+    fn network_bucket(&self) -> usize {
+        inputs::bucket(self)
+    }
+
+    /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
+    /// (docs/strength.md).
+    const NETWORK_BY_DEFAULT: bool = true;
+}
+
+impl SearchHints for Position {
+    /// Quiet moves ordered by the butterfly history alone, and no table in quiescence:
+    /// continuation histories and the table did not gain at `movetime=20`; late moves
+    /// reduced a ply more outside the principal variation, which gained
+    /// (docs/experiments.md).
+    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[
+        ("continuation_history", 0),
+        ("quiescence_table", 0),
+        ("lmr_non_pv", 100),
+    ];
+
+    /// Captures only. Placements that complete a line lead to a capture too, but in
+    /// quiescence they chain through replays into a search as wide as the full one.
+    fn is_tactical(&self, mv: Move) -> bool {
+        matches!(mv, Move::Capture(_))
+    }
+
+    /// A placement: captures, stops and slide-or-stay come only after one.
+    fn nothing_to_resolve(&self) -> bool {
+        self.phase() == Phase::Place && self.outcome().is_none()
+    }
+
+    /// No blue stop stones: they are half of all placements and every stop decision, so
+    /// random openings would spend them in the first few moves.
+    fn is_opening_move(&self, mv: Move) -> bool {
+        !matches!(mv, Move::Blue(_))
     }
 }

@@ -1,8 +1,8 @@
 //! Abraxas: the 8x8 plate lying in one corner of the 9x9 sheet of dots.
 
-use super::{CellView, View};
 use crate::abraxas::{FLAG_REPLAY, Move, Phase, Position, hole_name};
 use crate::game::Player;
+use crate::view::{CellView, View};
 use serde_json::{Value, json};
 
 impl View for Position {

@@ -211,11 +211,11 @@ pub fn material(position: &Position) -> i32 {
 mod tests {
     use super::super::weights::WEIGHTS;
     use super::*;
-    use crate::game::Game;
+    use crate::evaluation::Evaluation;
     use crate::linear::Sparse;
 
     fn eval(text: &str) -> i32 {
-        Game::evaluate(&text.parse::<Position>().expect("valid"))
+        Evaluation::evaluate(&text.parse::<Position>().expect("valid"))
     }
 
     #[test]

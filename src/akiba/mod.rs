@@ -8,6 +8,9 @@ mod inputs;
 mod movegen;
 mod moves;
 mod position;
+mod profile;
+mod taught;
+mod view;
 pub mod weights;
 mod zobrist;
 
@@ -17,9 +20,11 @@ pub use moves::{Move, ParseMoveError};
 pub use position::{Marble, Position};
 
 use crate::diagram;
+use crate::evaluation::Evaluation;
 use crate::game::{Game, Player};
 use crate::options::{FlagValue, OptionType, RuleFlag, RuleOption};
 use crate::phrase::Phrase;
+use crate::search_hints::SearchHints;
 use std::fmt;
 use std::str::FromStr;
 
@@ -119,52 +124,9 @@ const RULE_OPTIONS: &[RuleOption<Rules>] = &[
 ];
 
 impl Game for Position {
-    crate::game::game_module_items!(network: include_bytes!("../../networks/akiba.nnue"));
+    crate::game::game_module_items!();
 
     const NAME: &'static str = "akiba";
-
-    const NETWORK_BUCKETS: usize = inputs::BUCKETS;
-
-    fn network_bucket(&self) -> usize {
-        inputs::bucket(self)
-    }
-
-    // The built-in network's training fit (docs/nnue.md): the network is the default.
-    const RESULT_SCALE: f64 = 0.005130;
-    /// docs/review.md, Defaults.
-    const REVIEW_DEPTH: u32 = 8;
-    const REVIEW_CONFIRMATION: u32 = 4;
-
-    // docs/strength.md, Levels.
-    const LEVEL_ELO: [i32; 21] = [
-        571, 698, 794, 884, 1001, 1090, 1168, 1286, 1437, 1571, 1717, 1868, 1994, 2155, 2260, 2365,
-        2487, 2554, 2670, 2705, 2856,
-    ];
-
-    /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
-    /// (docs/strength.md).
-    const NETWORK_BY_DEFAULT: bool = true;
-    /// No futility pruning of quiet moves and no table in quiescence: neither gained at
-    /// `movetime=20`; late moves reduced a ply more outside the principal variation and two
-    /// more at expected cut nodes, and the time from the search's course, which gained
-    /// (docs/experiments.md).
-    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[
-        ("futility_depth", 0),
-        ("quiescence_table", 0),
-        ("lmr_non_pv", 100),
-        ("lmr_cut_node", 200),
-        ("tm_stability", 6),
-        ("tm_nodes", 200),
-        ("tm_score", 100),
-    ];
-
-    fn null_move(&self) -> Option<Position> {
-        Position::null_move(self)
-    }
-
-    fn is_tactical(&self, mv: Move) -> bool {
-        self.is_capture(mv)
-    }
 
     fn rule_options() -> &'static [RuleOption<Rules>] {
         RULE_OPTIONS
@@ -214,5 +176,43 @@ impl Game for Position {
             "",
         ));
         out
+    }
+}
+
+impl Evaluation for Position {
+    crate::evaluation::evaluation_module_items!(network: include_bytes!("../../networks/akiba.nnue"));
+
+    const NETWORK_BUCKETS: usize = inputs::BUCKETS;
+
+    fn network_bucket(&self) -> usize {
+        inputs::bucket(self)
+    }
+
+    /// The network beat the classical evaluation at `movetime=20` and at `clock=10+0.1`
+    /// (docs/strength.md).
+    const NETWORK_BY_DEFAULT: bool = true;
+}
+
+impl SearchHints for Position {
+    /// No futility pruning of quiet moves and no table in quiescence: neither gained at
+    /// `movetime=20`; late moves reduced a ply more outside the principal variation and two
+    /// more at expected cut nodes, and the time from the search's course, which gained
+    /// (docs/experiments.md).
+    const SEARCH_PARAMS: &'static [(&'static str, i32)] = &[
+        ("futility_depth", 0),
+        ("quiescence_table", 0),
+        ("lmr_non_pv", 100),
+        ("lmr_cut_node", 200),
+        ("tm_stability", 6),
+        ("tm_nodes", 200),
+        ("tm_score", 100),
+    ];
+
+    fn null_move(&self) -> Option<Position> {
+        Position::null_move(self)
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.is_capture(mv)
     }
 }

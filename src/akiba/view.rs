@@ -1,8 +1,8 @@
 //! Akiba's 7x7 board, reds won and marbles left.
 
-use super::{CellView, View, two_cells};
 use crate::akiba::{Marble, Move, Position, Square};
 use crate::game::Player;
+use crate::view::{CellView, View, two_cells};
 use serde_json::{Value, json};
 
 impl View for Position {

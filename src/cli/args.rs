@@ -3,13 +3,13 @@
 //! protocol mode (no subcommand). `--game` and the rule flags may also stand before the
 //! subcommand (`shove --game offboard perft 3`); `main` merges the two places.
 
-use crate::game::Game;
 use crate::games;
 use crate::matches::{self, Format, TimeControl, stats::Sprt};
 use crate::nnue::{EvalKind, Network, choice};
 use crate::options::FlagValue;
 use crate::pipeline::shard::Shard;
 use crate::players::BotKind;
+use crate::profile::Profile;
 use crate::search::ParamChanges;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -72,7 +72,7 @@ pub struct EvalArgs {
 
 impl EvalArgs {
     /// The network to search with (`None`: classical), or why the choice cannot be had.
-    pub fn network<G: Game>(&self) -> Result<Option<Arc<Network>>, String> {
+    pub fn network<G: Profile>(&self) -> Result<Option<Arc<Network>>, String> {
         choice::resolve::<G>(self.kind, self.file.as_deref())
     }
 }

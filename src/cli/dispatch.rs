@@ -10,6 +10,7 @@ use crate::games::{GameVisitor, with_game};
 use crate::pipeline::merge;
 use crate::pipeline::openings::OpeningConfig;
 use crate::players::BotKind;
+use crate::profile::Profile;
 use crate::search::{ParamChanges, Skill};
 use std::path::Path;
 
@@ -199,7 +200,7 @@ struct Run {
 impl GameVisitor for Run {
     type Output = Result<(), String>;
 
-    fn visit<G: Game>(self) -> Result<(), String> {
+    fn visit<G: Profile>(self) -> Result<(), String> {
         let Some(command) = self.command else {
             // Protocol mode keeps a network of another game for when that game is chosen;
             // on the command line, `--game` and the file must agree.

@@ -9,10 +9,10 @@
 //! process keeps them between `go` commands.
 
 use super::state::Line;
-use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
 use crate::phrase::{Phrase, Phrased};
+use crate::profile::Profile;
 use crate::search::{DEFAULT_MOVE_OVERHEAD, Limits, MAX_MULTIPV, Score, Searcher, Skill};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -118,7 +118,7 @@ struct Name;
 
 impl GameVisitor for Name {
     type Output = &'static str;
-    fn visit<G: Game>(self) -> &'static str {
+    fn visit<G: Profile>(self) -> &'static str {
         G::NAME
     }
 }
@@ -127,7 +127,7 @@ struct Make;
 
 impl GameVisitor for Make {
     type Output = Result<Box<dyn GameSearch>, String>;
-    fn visit<G: Game>(self) -> Self::Output {
+    fn visit<G: Profile>(self) -> Self::Output {
         let mut searcher = Searcher::<G>::new(HASH_MB);
         searcher.set_network(choice::resolve::<G>(None, None)?);
         Ok(Box::new(searcher))
@@ -144,7 +144,7 @@ trait GameSearch {
     ) -> Result<(), Phrase>;
 }
 
-impl<G: Game> GameSearch for Searcher<G> {
+impl<G: Profile> GameSearch for Searcher<G> {
     fn go(
         &mut self,
         go: &Go,
@@ -195,7 +195,7 @@ impl<G: Game> GameSearch for Searcher<G> {
 
 /// The position at the end of `line` and the keys of the positions before it (for
 /// repetitions), or what is wrong with the line.
-fn replay<G: Game>(line: &Line) -> Result<(G, Vec<u64>), Phrase> {
+fn replay<G: Profile>(line: &Line) -> Result<(G, Vec<u64>), Phrase> {
     let mut position = super::state::start_of::<G>(line)?;
     let mut history = Vec::with_capacity(line.moves.len());
     for (i, text) in line.moves.iter().enumerate() {

@@ -18,7 +18,6 @@ mod server;
 #[cfg(feature = "native")]
 mod session;
 pub mod state;
-mod view;
 
 #[cfg(feature = "native")]
 use std::io::Write;

@@ -2,9 +2,11 @@
 //! the page shows: the position string, whose decision and what kind, the result, the legal
 //! moves with their cells, and the board. Every move is checked by the game's rules.
 
-use super::view::{CellView, View, ViewVisitor, with_view};
 use crate::game::{MoveList, Outcome, Player};
+use crate::games::{GameVisitor, with_game};
 use crate::phrase::{Phrase, Phrased};
+use crate::profile::Profile;
+use crate::view::CellView;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -61,14 +63,14 @@ fn number(player: Player) -> u8 {
 
 /// The state at the end of `line`, or what is wrong with it.
 pub fn state(line: &Line) -> Result<State, Phrase> {
-    with_view(&line.game, Replay(line))?
+    with_game(&line.game, Replay(line))?
 }
 
 /// The rule options of every game, for the page's rule controls.
 pub fn games() -> Value {
     let games: Vec<Value> = crate::games::GAME_NAMES
         .iter()
-        .filter_map(|name| with_view(name, Options).ok())
+        .filter_map(|name| with_game(name, Options).ok())
         .collect();
     Value::Array(games)
 }
@@ -87,7 +89,7 @@ pub fn check_move(line: &Line, text: &str) -> Result<(), Phrase> {
 }
 
 /// The position `line` starts from under its rules, or what is wrong with them.
-pub fn start_of<G: crate::game::Game>(line: &Line) -> Result<G, Phrase> {
+pub fn start_of<G: Profile>(line: &Line) -> Result<G, Phrase> {
     let rules = crate::games::rules::<G>(&line.rules)?;
     match line.start.as_deref().map(str::trim) {
         None | Some("") | Some("startpos") => Ok(G::start(rules)),
@@ -99,10 +101,10 @@ pub fn start_of<G: crate::game::Game>(line: &Line) -> Result<G, Phrase> {
 
 struct Replay<'a>(&'a Line);
 
-impl ViewVisitor for Replay<'_> {
+impl GameVisitor for Replay<'_> {
     type Output = Result<State, Phrase>;
 
-    fn visit<G: View>(self) -> Result<State, Phrase> {
+    fn visit<G: Profile>(self) -> Result<State, Phrase> {
         let line = self.0;
         let mut position = start_of::<G>(line)?;
         let start = position.to_string();
@@ -158,9 +160,9 @@ impl ViewVisitor for Replay<'_> {
 /// A game's name and its rule options (name, type, default and choices).
 struct Options;
 
-impl ViewVisitor for Options {
+impl GameVisitor for Options {
     type Output = Value;
-    fn visit<G: View>(self) -> Value {
+    fn visit<G: Profile>(self) -> Value {
         let options: Vec<Value> = G::rule_options()
             .iter()
             .map(|option| {

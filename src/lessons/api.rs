@@ -6,11 +6,14 @@
 //!   not the answers).
 //! - [`check`]: whether a move is right in an exercise, and if not, why.
 
-use super::FILES;
+use super::files;
 use super::format::{self, Lesson, Text};
-use super::goals::{Taught, reached};
+use super::goals::reached;
 use crate::game::MoveError;
+use crate::games::{GameVisitor, with_game};
 use crate::phrase::{Phrase, Phrased};
+use crate::profile::Profile;
+use crate::taught::Taught;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::OnceLock;
@@ -21,21 +24,23 @@ type Courses = Vec<(&'static str, Result<Vec<Lesson>, Vec<(usize, String)>>)>;
 fn courses() -> &'static Courses {
     static COURSES: OnceLock<Courses> = OnceLock::new();
     COURSES.get_or_init(|| {
-        FILES
-            .iter()
-            .map(|&(game, text)| (game, read(game, text)))
+        files()
+            .into_iter()
+            .map(|(game, text)| (game, read(game, text)))
             .collect()
     })
 }
 
 /// A lesson file of the game named `game`, read and checked by its rules.
 pub fn read(game: &str, text: &str) -> Result<Vec<Lesson>, Vec<(usize, String)>> {
-    match game {
-        "akiba" => format::parse::<crate::akiba::Position>(text),
-        "offboard" => format::parse::<crate::offboard::Position>(text),
-        "abraxas" => format::parse::<crate::abraxas::Position>(text),
-        _ => Err(vec![(1, format!("no game '{game}'"))]),
+    struct Read<'a>(&'a str);
+    impl GameVisitor for Read<'_> {
+        type Output = Result<Vec<Lesson>, Vec<(usize, String)>>;
+        fn visit<G: Profile>(self) -> Self::Output {
+            format::parse::<G>(self.0)
+        }
     }
+    with_game(game, Read(text)).unwrap_or_else(|e| Err(vec![(1, e.to_string())]))
 }
 
 /// The lessons of `game`, or why there are none.
@@ -65,7 +70,7 @@ fn text_json(text: &Text) -> Value {
 /// explains (the page lets them be clicked). The body is not read.
 pub fn lessons(_body: &[u8]) -> Result<Value, Phrase> {
     let mut games = Vec::new();
-    for &(game, _) in FILES {
+    for (game, _) in files() {
         let lessons: Vec<Value> = course(game)?
             .iter()
             .map(|lesson| {
@@ -120,11 +125,14 @@ pub fn check(body: &[u8]) -> Result<Value, Phrase> {
             .with("lesson", &tried.lesson)
             .with("n", tried.exercise + 1)
     })?;
-    let verdict = match tried.game.as_str() {
-        "akiba" => verdict::<crate::akiba::Position>(exercise, &tried.text),
-        "offboard" => verdict::<crate::offboard::Position>(exercise, &tried.text),
-        _ => verdict::<crate::abraxas::Position>(exercise, &tried.text),
-    }?;
+    struct Judge<'a>(&'a format::Exercise, &'a str);
+    impl GameVisitor for Judge<'_> {
+        type Output = Result<Verdict, Phrase>;
+        fn visit<G: Profile>(self) -> Self::Output {
+            verdict::<G>(self.0, self.1)
+        }
+    }
+    let verdict = with_game(&tried.game, Judge(exercise, &tried.text))??;
     let why = exercise
         .wrong
         .iter()
@@ -190,7 +198,7 @@ mod tests {
     fn every_shipped_lesson_is_served() {
         let all = lessons(b"").unwrap();
         let games = all["games"].as_array().unwrap();
-        assert_eq!(games.len(), FILES.len());
+        assert_eq!(games.len(), files().len());
         for game in games {
             let lessons = game["lessons"].as_array().unwrap();
             assert!(!lessons.is_empty(), "{game}");

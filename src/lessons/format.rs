@@ -3,9 +3,10 @@
 //! exercise against the game's rules, so that a file read without errors is one whose
 //! accepted moves are legal and reach their goal and whose wrong moves miss it.
 
-use super::goals::{Goal, Taught, reached, usable};
+use super::goals::{reached, usable};
 use crate::game::MoveList;
 use crate::phrase::Phrased;
+use crate::taught::{Goal, Taught};
 
 /// The languages every text is written in, in this order.
 pub const LANGUAGES: [&str; 3] = ["en", "de", "fr"];

@@ -8,9 +8,17 @@ pub mod api;
 pub mod format;
 pub mod goals;
 
-/// The shipped lesson files, by game name.
-pub const FILES: &[(&str, &str)] = &[
-    ("akiba", include_str!("akiba.txt")),
-    ("offboard", include_str!("offboard.txt")),
-    ("abraxas", include_str!("abraxas.txt")),
-];
+use crate::games::{GameVisitor, every_game};
+use crate::profile::Profile;
+
+/// The shipped lesson files (each game's [`Profile::LESSONS`]), as (game name, text).
+pub fn files() -> Vec<(&'static str, &'static str)> {
+    struct Files;
+    impl GameVisitor for Files {
+        type Output = (&'static str, &'static str);
+        fn visit<G: Profile>(self) -> Self::Output {
+            (G::NAME, G::LESSONS)
+        }
+    }
+    every_game(|| Files)
+}

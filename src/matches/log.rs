@@ -8,9 +8,10 @@
 //! on) the engines' own names and versions, `#engines` with `engine1=<id name>` and
 //! `engine2=<id name>`. Readers skip comments, so logs with or without that line read alike.
 
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Outcome, Player};
 use crate::games::{GameVisitor, with_game};
 use crate::phrase::Phrase;
+use crate::profile::Profile;
 use std::fmt;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
@@ -347,7 +348,7 @@ struct Frames<'a> {
 impl GameVisitor for Frames<'_> {
     type Output = Result<Vec<String>, String>;
 
-    fn visit<G: Game>(self) -> Result<Vec<String>, String> {
+    fn visit<G: Profile>(self) -> Result<Vec<String>, String> {
         let record = self.record;
         let number = record.number;
         let mut rules = G::Rules::default();

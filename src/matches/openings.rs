@@ -1,18 +1,9 @@
 //! Opening positions: every pair of games starts from one, so that deterministic engines
 //! still play different games. The balanced sets in `positions/` (made by `shove openings`,
-//! [`crate::pipeline::openings`]) are built in and used when `--openings` is not given.
+//! [`crate::pipeline::openings`]) are built in ([`crate::profile::Profile::OPENINGS`]) and
+//! used when `--openings` is not given.
 
 use crate::game::Game;
-
-/// The built-in set for a game, by game name.
-pub fn built_in(game: &str) -> Option<&'static str> {
-    match game {
-        "akiba" => Some(include_str!("../../positions/akiba-openings.txt")),
-        "offboard" => Some(include_str!("../../positions/offboard-openings.txt")),
-        "abraxas" => Some(include_str!("../../positions/abraxas-openings.txt")),
-        _ => None,
-    }
-}
 
 /// The positions of an openings file: one position string per line; blank lines and lines
 /// starting with `#` are skipped. Each must parse under `rules` and be a game still going
@@ -39,16 +30,17 @@ pub fn parse<G: Game>(text: &str, rules: G::Rules) -> Result<Vec<G>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::Profile;
     use crate::{abraxas, akiba, offboard};
 
     #[test]
     fn built_in_sets_parse() {
-        let akiba = parse::<akiba::Position>(built_in("akiba").unwrap(), Default::default());
+        let akiba = parse::<akiba::Position>(akiba::Position::OPENINGS, Default::default());
         assert!(akiba.unwrap().len() >= 2000);
         let offboard =
-            parse::<offboard::Position>(built_in("offboard").unwrap(), Default::default());
+            parse::<offboard::Position>(offboard::Position::OPENINGS, Default::default());
         assert!(offboard.unwrap().len() >= 2000);
-        let abraxas = parse::<abraxas::Position>(built_in("abraxas").unwrap(), Default::default());
+        let abraxas = parse::<abraxas::Position>(abraxas::Position::OPENINGS, Default::default());
         assert!(abraxas.unwrap().len() >= 2000);
     }
 

@@ -17,8 +17,8 @@ use super::plan::{Plan, Tally};
 use super::play::{Finished, Shared, play_games};
 use super::report::MatchReport;
 use super::resume;
-use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
+use crate::profile::Profile;
 use crate::progress::progress_bar;
 use indicatif::ProgressBar;
 use rand::SeedableRng;
@@ -73,7 +73,7 @@ impl GameVisitor for Run<'_> {
 
     /// Sets the run up (rules, openings, engines, this shard's games, the log and the games
     /// it already holds), then plays the rest.
-    fn visit<G: Game>(self) -> Result<Vec<MatchReport>, String> {
+    fn visit<G: Profile>(self) -> Result<Vec<MatchReport>, String> {
         let plan = self.plan;
         let config = plan.run;
         let (rules, rule_options) = referee_rules::<G>(plan)?;
@@ -119,7 +119,7 @@ impl GameVisitor for Run<'_> {
 /// The referee's rules from the run's options, and those options that are rules (for the
 /// log). The referee plays by one set of rules: an engine's own rule option, by which it
 /// would lose, is an error.
-fn referee_rules<G: Game>(plan: &Plan) -> Result<(G::Rules, EngineOptions), String> {
+fn referee_rules<G: Profile>(plan: &Plan) -> Result<(G::Rules, EngineOptions), String> {
     let mut rules = G::Rules::default();
     let mut rule_options = Vec::new();
     for (name, value) in &plan.run.options {
@@ -141,16 +141,14 @@ fn referee_rules<G: Game>(plan: &Plan) -> Result<(G::Rules, EngineOptions), Stri
     Ok((rules, rule_options))
 }
 
-/// The openings (the file's, else the game's built-in set, else its start position) in the
+/// The openings (the file's, else the game's built-in set) in the
 /// order of the run's seed.
-fn shuffled_openings<G: Game>(plan: &Plan, rules: G::Rules) -> Result<Vec<G>, String> {
+fn shuffled_openings<G: Profile>(plan: &Plan, rules: G::Rules) -> Result<Vec<G>, String> {
     let config: &RunConfig = plan.run;
     let text = match &config.openings {
         Some(path) => std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?,
-        None => {
-            openings::built_in(G::NAME).map_or_else(|| G::start(rules).to_string(), str::to_string)
-        }
+        None => G::OPENINGS.to_string(),
     };
     let source = config
         .openings
@@ -173,7 +171,10 @@ fn shuffled_openings<G: Game>(plan: &Plan, rules: G::Rules) -> Result<Vec<G>, St
 /// Starts every engine once with its `options`, to fail fast on a wrong command or option
 /// instead of losing every game, and learns what the engines call themselves: the log's
 /// `#engines` line.
-fn engines_line<G: Game>(plan: &Plan, options: &[Vec<(String, String)>]) -> Result<String, String> {
+fn engines_line<G: Profile>(
+    plan: &Plan,
+    options: &[Vec<(String, String)>],
+) -> Result<String, String> {
     let mut id_names: Vec<Option<String>> = Vec::new();
     for (engine, options) in plan.engines.iter().zip(options) {
         let process = Engine::start(
@@ -207,7 +208,7 @@ fn shard_games(plan: &Plan) -> Result<Vec<usize>, String> {
 /// Plays the games not yet played on `concurrency` workers and counts each as it finishes
 /// into `tally`, the log and the progress bar, until all are played or a verdict stops the
 /// run (a shard plays all of its games).
-fn play_rest<G: Game>(
+fn play_rest<G: Profile>(
     shared: &Shared<G>,
     mut tally: Tally,
     mut log: Option<BufWriter<File>>,

@@ -2,7 +2,7 @@
 //! (the one built in, or a file) — shared by the protocol's `Evaluation`/`EvalFile` options
 //! and the command line's `--eval`/`--eval-file`.
 
-use crate::game::Game;
+use crate::evaluation::Evaluation;
 use crate::nnue::Network;
 use std::fmt;
 use std::path::Path;
@@ -23,7 +23,7 @@ pub enum EvalKind {
 
 impl EvalKind {
     /// The game's default: the network where matches showed it stronger.
-    pub fn default_for<G: Game>() -> EvalKind {
+    pub fn default_for<G: Evaluation>() -> EvalKind {
         if G::NETWORK_BY_DEFAULT {
             EvalKind::Network
         } else {
@@ -64,7 +64,7 @@ fn read(path: &Path) -> Result<Network, String> {
 }
 
 /// Reads and checks a network file for game `G`.
-pub fn load<G: Game>(path: &Path) -> Result<Network, String> {
+pub fn load<G: Evaluation>(path: &Path) -> Result<Network, String> {
     let network = read(path)?;
     network
         .check::<G>()
@@ -80,7 +80,7 @@ pub fn game_of(path: &Path) -> Result<String, String> {
 /// The network a search should use (`None`: classical) for `kind` (the game's default when
 /// `None`) and `file` (the built-in network when `None`). A file is read and checked even
 /// with the classical evaluation, so that a bad file is reported when it is named.
-pub fn resolve<G: Game>(
+pub fn resolve<G: Evaluation>(
     kind: Option<EvalKind>,
     file: Option<&Path>,
 ) -> Result<Option<Arc<Network>>, String> {

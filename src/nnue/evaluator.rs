@@ -10,19 +10,20 @@
 //! sets, so measuring a difference is a few XORs and population counts.
 //!
 //! Only player one's view is listed and compared: player two's is its mirror
-//! ([`Game::network_mirror`]), so one walk over the changes updates both accumulators
+//! ([`Evaluation::network_mirror`]), so one walk over the changes updates both accumulators
 //! (`layer::update_both_views`).
 
-use crate::game::{Game, Player};
+use crate::evaluation::Evaluation;
+use crate::game::Player;
 use crate::nnue::{Inputs, MAX_INPUTS, Network, layer};
 use multiversion::multiversion;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
 /// A network's evaluation with incremental accumulators, one per search thread.
-pub struct Evaluator<G: Game> {
+pub struct Evaluator<G: Evaluation> {
     network: Arc<Network>,
-    /// [`Game::network_mirror`] of each input.
+    /// [`Evaluation::network_mirror`] of each input.
     mirror: Vec<u16>,
     /// Indexed by ply.
     frames: Vec<Frame>,
@@ -39,7 +40,7 @@ struct Frame {
     filled: bool,
 }
 
-impl<G: Game> Evaluator<G> {
+impl<G: Evaluation> Evaluator<G> {
     /// An evaluator for a network already checked to be for `G` ([`Network::check`]), with
     /// room for lines of up to `max_ply` plies (the search's deepest; the evaluator is
     /// below the search and takes its depth from it).
@@ -83,7 +84,7 @@ impl<G: Game> Evaluator<G> {
 /// older AVX-512 CPUs get the AVX2 copy.) The column additions and the output layer are
 /// inlined into each copy.
 #[multiversion(targets("x86_64+avx512f+avx512bw", "x86_64+avx2+bmi1+bmi2+popcnt"))]
-fn evaluate<G: Game>(evaluator: &mut Evaluator<G>, position: &G, ply: usize) -> i32 {
+fn evaluate<G: Evaluation>(evaluator: &mut Evaluator<G>, position: &G, ply: usize) -> i32 {
     let Evaluator {
         network,
         mirror,

@@ -82,7 +82,7 @@ impl Inputs {
     }
 
     /// The same inputs with each input `i` replaced by `mirror(i)`: player two's view from
-    /// player one's ([`crate::game::Game::network_mirror`]).
+    /// player one's ([`crate::evaluation::Evaluation::network_mirror`]).
     pub fn mirrored(&self, mirror: impl Fn(usize) -> usize) -> Inputs {
         let mut mirrored = Inputs::new();
         self.for_each(|input| mirrored.push(mirror(input)));
@@ -112,7 +112,7 @@ impl Inputs {
 
 /// Input `input` moved to the other block of its pair, for each `(first, second, len)` the
 /// blocks of `len` inputs starting at `first` and at `second`; other inputs unchanged. A
-/// game's [`crate::game::Game::network_mirror`] is mostly the exchange of its "mine" and
+/// game's [`crate::evaluation::Evaluation::network_mirror`] is mostly the exchange of its "mine" and
 /// "theirs" blocks.
 pub fn exchange_blocks(input: usize, blocks: &[(usize, usize, usize)]) -> usize {
     for &(first, second, len) in blocks {
@@ -126,11 +126,14 @@ pub fn exchange_blocks(input: usize, blocks: &[(usize, usize, usize)]) -> usize 
     input
 }
 
-/// Checks a game's [`crate::game::Game::network_mirror`] against its own listing of player
+/// Checks a game's [`crate::evaluation::Evaluation::network_mirror`] against its own listing of player
 /// two's view (`view_two`), on the positions of random games from `start`; and that the
 /// mirror is an involution within the game's inputs.
 #[cfg(test)]
-pub(crate) fn check_mirror<G: crate::game::Game>(start: G, view_two: impl Fn(&G) -> Inputs) {
+pub(crate) fn check_mirror<G: crate::evaluation::Evaluation>(
+    start: G,
+    view_two: impl Fn(&G) -> Inputs,
+) {
     use crate::game::MoveList;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};

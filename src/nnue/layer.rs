@@ -21,7 +21,7 @@ const BLOCK: usize = 64;
 /// (the halves to start from; `None`: the accumulator itself) plus the columns of `gained`
 /// minus those of `lost`, a change listed from player one's view: player two's half gains
 /// and loses the columns of the mirrored inputs (`mirror[i]`,
-/// [`crate::game::Game::network_mirror`]). `weights` holds, input after input, a column of
+/// [`crate::evaluation::Evaluation::network_mirror`]). `weights` holds, input after input, a column of
 /// one half's length.
 #[inline(always)]
 pub(super) fn update_both_views(

@@ -1,7 +1,7 @@
 //! The learned evaluation: a small efficiently updatable network (NNUE) per game.
 //!
 //! Each game lists the active inputs of a position from one player's view
-//! ([`crate::game::Game::network_inputs`]: one input per cell × content, plus one-hot
+//! ([`crate::evaluation::Evaluation::network_inputs`]: one input per cell × content, plus one-hot
 //! counters). One hidden layer, shared by both views, turns each view's inputs into an
 //! accumulator; clipped ReLU; the output layer reads the side to move's half first. Weights
 //! are integers ([`QA`], [`QB`]) so the engine's arithmetic is exact and fast, and the

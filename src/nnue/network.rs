@@ -12,7 +12,8 @@
 //! bucket, and a training record as in `SHOVENN2`. A network of one bucket is written as
 //! before, so its file and checksum do not change.
 
-use crate::game::{Game, Player};
+use crate::evaluation::Evaluation;
+use crate::game::Player;
 use crate::nnue::Inputs;
 
 /// The first layer's scale: a float weight w is stored as `round(QA·w)`, and clipped ReLU
@@ -45,7 +46,7 @@ pub struct Network {
     b1: Vec<i16>,
     /// Bucket b's output weights are `w2[2·hidden·b..2·hidden·(b + 1)]`.
     w2: Vec<i16>,
-    /// One per output bucket ([`Game::network_bucket`]): their count is the buckets'.
+    /// One per output bucket ([`Evaluation::network_bucket`]): their count is the buckets'.
     b2: Vec<i32>,
     /// What the network was trained on and how (empty: not recorded).
     training: String,
@@ -207,7 +208,7 @@ impl Network {
     }
 
     /// Whether this network is for game `G` as this build lists its inputs.
-    pub fn check<G: Game>(&self) -> Result<(), String> {
+    pub fn check<G: Evaluation>(&self) -> Result<(), String> {
         if self.game != G::NAME {
             return Err(format!("the network is for {}, not {}", self.game, G::NAME));
         }
@@ -230,9 +231,9 @@ impl Network {
         Ok(())
     }
 
-    /// The output bucket of `position` ([`Game::network_bucket`]); 0 for a network of one.
+    /// The output bucket of `position` ([`Evaluation::network_bucket`]); 0 for a network of one.
     #[inline(always)]
-    pub(super) fn bucket<G: Game>(&self, position: &G) -> usize {
+    pub(super) fn bucket<G: Evaluation>(&self, position: &G) -> usize {
         if self.b2.len() == 1 {
             0
         } else {
@@ -370,7 +371,7 @@ impl Network {
 
     /// Evaluation of `position` from scratch, from the side to move's view (what
     /// [`crate::nnue::Evaluator`] computes incrementally). The network must be for `G`.
-    pub fn evaluate<G: Game>(&self, position: &G) -> i32 {
+    pub fn evaluate<G: Evaluation>(&self, position: &G) -> i32 {
         let mut views = [Inputs::new(); 2];
         position.network_inputs(&mut views);
         let mut accumulators = vec![0i16; 2 * self.hidden];

@@ -11,7 +11,10 @@ mod inputs;
 mod movegen;
 mod moves;
 mod position;
+mod profile;
 mod sectors;
+mod taught;
+mod view;
 pub mod weights;
 mod zobrist;
 
@@ -22,9 +25,11 @@ pub use position::{MARBLES_PER_PLAYER, POINTS_TO_WIN, Position};
 pub use sectors::{DEFAULT_SECTOR_VALUES, Exit, Rules, RulesError, SECTORS, ring_exit};
 
 use crate::diagram;
+use crate::evaluation::Evaluation;
 use crate::game::{Game, Player};
 use crate::options::{FlagValue, OptionType, RuleFlag, RuleOption};
 use crate::phrase::{Phrase, Phrased};
+use crate::search_hints::SearchHints;
 use position::colour_name;
 
 /// The engine option that sets the sector values.
@@ -68,34 +73,9 @@ const RULE_OPTIONS: &[RuleOption<Rules>] = &[RuleOption {
 }];
 
 impl Game for Position {
-    crate::game::game_module_items!(network: include_bytes!("../../networks/offboard.nnue"));
+    crate::game::game_module_items!();
 
     const NAME: &'static str = "offboard";
-
-    // The built-in network's training fit (docs/nnue.md): the network is the default.
-    const RESULT_SCALE: f64 = 0.003394;
-    /// docs/review.md, Defaults.
-    const REVIEW_DEPTH: u32 = 6;
-    const REVIEW_CONFIRMATION: u32 = 2;
-
-    // docs/strength.md, Levels.
-    const LEVEL_ELO: [i32; 21] = [
-        1128, 1267, 1321, 1386, 1542, 1650, 1723, 1877, 2080, 2182, 2340, 2382, 2527, 2770, 2847,
-        3064, 3248, 3332, 3521, 3562, 4058,
-    ];
-
-    /// The network beat the classical evaluation at `movetime=20` (docs/strength.md).
-    const NETWORK_BY_DEFAULT: bool = true;
-
-    fn null_move(&self) -> Option<Position> {
-        Position::null_move(self)
-    }
-
-    /// Pushes that put a marble off the board: they score or send a marble back. Re-placing
-    /// is not tactical: there are dozens of them and standing pat values the pending marble.
-    fn is_tactical(&self, mv: Move) -> bool {
-        self.is_push_off(mv)
-    }
 
     fn rule_options() -> &'static [RuleOption<Rules>] {
         RULE_OPTIONS
@@ -190,6 +170,25 @@ impl Game for Position {
             note,
         ));
         out
+    }
+}
+
+impl Evaluation for Position {
+    crate::evaluation::evaluation_module_items!(network: include_bytes!("../../networks/offboard.nnue"));
+
+    /// The network beat the classical evaluation at `movetime=20` (docs/strength.md).
+    const NETWORK_BY_DEFAULT: bool = true;
+}
+
+impl SearchHints for Position {
+    fn null_move(&self) -> Option<Position> {
+        Position::null_move(self)
+    }
+
+    /// Pushes that put a marble off the board: they score or send a marble back. Re-placing
+    /// is not tactical: there are dozens of them and standing pat values the pending marble.
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.is_push_off(mv)
     }
 }
 

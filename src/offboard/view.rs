@@ -1,8 +1,8 @@
 //! Offboard's 61-cell hexagon with the ring of scoring sectors around it.
 
-use super::{CellView, View, two_cells};
 use crate::game::Player;
 use crate::offboard::{Cell, Exit, Move, Position, ring_exit};
+use crate::view::{CellView, View, two_cells};
 use serde_json::{Value, json};
 
 /// Height of a row of hexagons, in cell widths.

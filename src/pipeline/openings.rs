@@ -7,7 +7,8 @@
 //! candidates are drawn in one seeded sequence and every judging search starts from empty
 //! tables.
 
-use crate::game::{Game, MoveList};
+use crate::game::MoveList;
+use crate::profile::Profile;
 use crate::search::{Limits, Score, Searcher};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -30,9 +31,9 @@ pub struct OpeningConfig {
 }
 
 impl OpeningConfig {
-    /// The defaults for game `G`: its balance bound ([`Game::BALANCED_SCORE`]) is in its
+    /// The defaults for game `G`: its balance bound ([`Profile::BALANCED_SCORE`]) is in its
     /// evaluation's units.
-    pub fn for_game<G: Game>() -> OpeningConfig {
+    pub fn for_game<G: Profile>() -> OpeningConfig {
         OpeningConfig {
             plies: (4, 10),
             depth: 6,
@@ -50,12 +51,12 @@ pub const MAX_CANDIDATES_PER_OPENING: usize = 100;
 ///
 /// Candidate `i` is a playout from `starts[i % starts.len()]` of a random number of plies in
 /// `config.plies`, each move drawn uniformly from the moves the game allows in random
-/// openings ([`Game::is_opening_move`]). It is dropped when the game ended, when it repeats
+/// openings ([`SearchHints::is_opening_move`]). It is dropped when the game ended, when it repeats
 /// an earlier candidate from the same start (same [`Game::hash`]), or when a depth
 /// `config.depth` search scores it beyond `config.max_score`. Judging runs on `threads`
 /// threads (at least one). Fewer than `count` openings come back only when
 /// [`MAX_CANDIDATES_PER_OPENING`] times `count` candidates were not enough.
-pub fn generate<G: Game>(
+pub fn generate<G: Profile>(
     starts: &[G],
     config: &OpeningConfig,
     count: usize,
@@ -98,7 +99,7 @@ pub fn generate<G: Game>(
 }
 
 /// A random playout from `start`, or `None` when the game ended on the way.
-fn playout<G: Game>(start: &G, plies: (usize, usize), rng: &mut StdRng) -> Option<G> {
+fn playout<G: Profile>(start: &G, plies: (usize, usize), rng: &mut StdRng) -> Option<G> {
     let (low, high) = (plies.0.min(plies.1), plies.0.max(plies.1));
     let length = rng.random_range(low..=high);
     let mut position = start.clone();
@@ -127,7 +128,7 @@ fn playout<G: Game>(start: &G, plies: (usize, usize), rng: &mut StdRng) -> Optio
 const JUDGE_NODES: u64 = 1_000_000;
 
 /// Whether each candidate is balanced, judged on all the searchers' threads at once.
-fn judge<G: Game>(
+fn judge<G: Profile>(
     candidates: &[G],
     config: &OpeningConfig,
     searchers: &mut [Searcher<G>],
@@ -226,7 +227,7 @@ mod tests {
     /// Self-play asks for blocks of 16 openings with the default judge and each game's
     /// bound; a bound that fits the evaluation's scale finds them well within the candidate
     /// limit (with 60, Abraxas found 10 of 16 in 1,600 candidates).
-    fn full_block_with_defaults<G: Game>(starts: &[G]) {
+    fn full_block_with_defaults<G: Profile>(starts: &[G]) {
         let block = generate(starts, &OpeningConfig::for_game::<G>(), 16, 1, 2);
         assert_eq!(block.len(), 16, "{}", G::NAME);
     }

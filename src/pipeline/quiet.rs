@@ -3,7 +3,8 @@
 //! positions only keeps pending captures out of the error: their evaluation is not what the
 //! search would use.
 
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{MoveList, Outcome};
+use crate::profile::Profile;
 
 /// Plies of captures followed before giving up (stands pat there).
 const MAX_PLIES: usize = 32;
@@ -13,14 +14,14 @@ const WIN: i32 = 1_000_000;
 
 /// The position's quiescence value equals its static evaluation (a finished game is not
 /// quiet: its value is the result, not the evaluation).
-pub fn is_quiet<G: Game>(position: &G) -> bool {
+pub fn is_quiet<G: Profile>(position: &G) -> bool {
     if position.outcome().is_some() {
         return false;
     }
     quiescence(position, -WIN - 1, WIN + 1, 0) == position.evaluate()
 }
 
-fn quiescence<G: Game>(position: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+fn quiescence<G: Profile>(position: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
     match position.outcome() {
         Some(Outcome::Win(p)) if p == position.to_move() => return WIN,
         Some(Outcome::Win(_)) => return -WIN,
@@ -58,6 +59,7 @@ fn quiescence<G: Game>(position: &G, mut alpha: i32, beta: i32, ply: usize) -> i
 mod tests {
     use super::*;
     use crate::akiba::Position;
+    use crate::search_hints::SearchHints;
 
     #[test]
     fn start_is_quiet_and_a_hanging_marble_is_not() {

@@ -12,10 +12,11 @@ use super::data::{self, Header, Sample};
 use super::openings::{OpeningConfig, generate};
 use super::quiet::is_quiet;
 use super::shard::Shard;
-use crate::game::{Game, Outcome};
+use crate::game::Outcome;
 use crate::games::{GameVisitor, with_game};
 use crate::matches::Adjudication;
 use crate::nnue::{EvalKind, Network, choice};
+use crate::profile::Profile;
 use crate::progress::progress_bar;
 use crate::rng;
 use crate::search::{Limits, MATE, Score, Searcher};
@@ -153,7 +154,7 @@ struct Run<'a> {
 impl GameVisitor for Run<'_> {
     type Output = Result<SelfplayReport, String>;
 
-    fn visit<G: Game>(self) -> Self::Output {
+    fn visit<G: Profile>(self) -> Self::Output {
         play::<G>(self.config)
     }
 }
@@ -163,7 +164,7 @@ fn block_seed(seed: u64, block: usize) -> u64 {
     rng::mix(seed ^ (block as u64).wrapping_mul(rng::GOLDEN_GAMMA))
 }
 
-fn play<G: Game>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
+fn play<G: Profile>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
     let rules = crate::games::rules::<G>(&config.rule_options)?;
     let network = choice::resolve::<G>(config.evaluation, config.eval_file.as_deref())?;
     let header = header(config, G::NAME, network.as_deref());
@@ -258,7 +259,7 @@ fn score_value(score: Score) -> i32 {
 }
 
 /// One game from `opening`, each side searching with its own searcher (cleared first).
-fn play_game<G: Game>(
+fn play_game<G: Profile>(
     config: &SelfplayConfig,
     opening: &G,
     number: u64,

@@ -9,8 +9,8 @@
 //! (whole games, so the two sets share no game).
 
 use super::data::{self, Selection};
-use crate::game::Game;
 use crate::linear::Sparse;
+use crate::profile::Profile;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -117,7 +117,7 @@ pub struct Loaded {
 }
 
 /// Reads data files of game `G` (all with the same header) into feature vectors.
-pub fn load<G: Game>(paths: &[PathBuf], config: &TuneConfig) -> Result<Loaded, String> {
+pub fn load<G: Profile>(paths: &[PathBuf], config: &TuneConfig) -> Result<Loaded, String> {
     if G::term_names().is_empty() {
         return Err(format!(
             "{}'s evaluation is not written as weighted terms yet: nothing to tune",
@@ -389,7 +389,7 @@ struct Visit<'a> {
 impl crate::games::GameVisitor for Visit<'_> {
     type Output = Result<String, String>;
 
-    fn visit<G: Game>(self) -> Self::Output {
+    fn visit<G: Profile>(self) -> Self::Output {
         let run = self.run;
         let start = Instant::now();
         let loaded = load::<G>(&run.data, &run.config)?;

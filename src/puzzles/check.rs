@@ -5,9 +5,9 @@
 use super::format::{Puzzle, PuzzleFile, parse_rules_text};
 use super::judge::Judge;
 use super::themes::THEMES;
-use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
+use crate::profile::Profile;
 use std::path::Path;
 
 /// What a check found.
@@ -78,7 +78,7 @@ struct Check<'a> {
 impl GameVisitor for Check<'_> {
     type Output = Result<CheckReport, String>;
 
-    fn visit<G: Game>(self) -> Self::Output {
+    fn visit<G: Profile>(self) -> Self::Output {
         let options = parse_rules_text(self.file.get("rules").unwrap_or("-"))?;
         let rules = crate::games::rules::<G>(&options)?;
         let network = choice::resolve::<G>(None, None)?;
@@ -123,7 +123,7 @@ impl GameVisitor for Check<'_> {
 }
 
 /// Checks one puzzle, or says what is wrong with it.
-pub fn check_puzzle<G: Game>(
+pub fn check_puzzle<G: Profile>(
     judge: &mut Judge<G>,
     puzzle: &Puzzle,
     rules: G::Rules,

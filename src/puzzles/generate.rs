@@ -15,11 +15,12 @@ use super::format::{Puzzle, PuzzleFile, header_line, rules_text};
 use super::judge::{DEPTH_STEP, Judge};
 use super::sources::{self, SourceGame};
 use super::{rating, themes};
-use crate::game::{Game, Outcome};
+use crate::game::Outcome;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
 use crate::pipeline::selfplay::Budget;
 use crate::pipeline::shard::Shard;
+use crate::profile::Profile;
 use crate::search::MATE;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::io::Write;
@@ -83,13 +84,13 @@ struct Run<'a>(&'a GenerateConfig);
 
 impl GameVisitor for Run<'_> {
     type Output = Result<GenerateReport, String>;
-    fn visit<G: Game>(self) -> Self::Output {
+    fn visit<G: Profile>(self) -> Self::Output {
         run::<G>(self.0)
     }
 }
 
 /// The header settings of a run; a file is resumed only under the same ones.
-fn settings<G: Game>(config: &GenerateConfig, games: usize) -> Vec<(String, String)> {
+fn settings<G: Profile>(config: &GenerateConfig, games: usize) -> Vec<(String, String)> {
     let check_depth = match config.budget {
         Budget::Depth(d) => d.saturating_sub(DEPTH_STEP).max(1).to_string(),
         Budget::Nodes(_) => "-".into(),
@@ -130,7 +131,7 @@ fn game_of_id(id: &str) -> Option<usize> {
     id.split_once('-')?.0.parse().ok()
 }
 
-fn run<G: Game>(config: &GenerateConfig) -> Result<GenerateReport, String> {
+fn run<G: Profile>(config: &GenerateConfig) -> Result<GenerateReport, String> {
     if config.count == 0 {
         return Err("--count must be at least 1".into());
     }
@@ -273,7 +274,7 @@ fn run<G: Game>(config: &GenerateConfig) -> Result<GenerateReport, String> {
 }
 
 /// The moves of a puzzle read under `rules`, checked by replaying them.
-fn puzzle_line<G: Game>(puzzle: &Puzzle, rules: G::Rules) -> Result<(G, Vec<G::Move>), String> {
+fn puzzle_line<G: Profile>(puzzle: &Puzzle, rules: G::Rules) -> Result<(G, Vec<G::Move>), String> {
     let start =
         G::parse(&puzzle.position, rules).map_err(|e| format!("bad position string: {e}"))?;
     let mut position = start.clone();
@@ -289,7 +290,7 @@ fn puzzle_line<G: Game>(puzzle: &Puzzle, rules: G::Rules) -> Result<(G, Vec<G::M
 }
 
 /// Marks the start and every position of a kept solution as taken.
-fn remember<G: Game>((start, moves): &(G, Vec<G::Move>), seen: &mut FxHashSet<u64>) {
+fn remember<G: Profile>((start, moves): &(G, Vec<G::Move>), seen: &mut FxHashSet<u64>) {
     let mut position = start.clone();
     seen.insert(position.hash());
     for &mv in moves {
@@ -299,7 +300,7 @@ fn remember<G: Game>((start, moves): &(G, Vec<G::Move>), seen: &mut FxHashSet<u6
 }
 
 /// The puzzles of one game, at most [`MAX_PER_GAME`].
-fn puzzles_of_game<G: Game>(
+fn puzzles_of_game<G: Profile>(
     judge: &mut Judge<G>,
     game: usize,
     source: &SourceGame<G>,
@@ -343,7 +344,7 @@ struct Made<M> {
 }
 
 /// The puzzle at `start`, if it is one.
-fn make<G: Game>(judge: &mut Judge<G>, start: &G, budget: Budget) -> Option<Made<G::Move>> {
+fn make<G: Profile>(judge: &mut Judge<G>, start: &G, budget: Budget) -> Option<Made<G::Move>> {
     let solver = start.to_move();
     let (first, score) = judge.only_move(start, &[], budget)?;
     if obvious(start, first) {
@@ -384,7 +385,7 @@ fn make<G: Game>(judge: &mut Judge<G>, start: &G, budget: Budget) -> Option<Made
 
 /// Whether a one-ply look finds `mv`: it is the only move with the best static evaluation
 /// right after it (the mover's view; a win counts as the most).
-pub fn obvious<G: Game>(position: &G, mv: G::Move) -> bool {
+pub fn obvious<G: Profile>(position: &G, mv: G::Move) -> bool {
     let mover = position.to_move();
     let mut moves = crate::game::MoveList::new();
     position.legal_moves(&mut moves);

@@ -4,9 +4,9 @@
 //! Every search starts from a cleared searcher with one thread, so that the same position
 //! gives the same answer in the generator and in `--check` (docs/puzzles.md).
 
-use crate::game::Game;
 use crate::nnue::Network;
 use crate::pipeline::selfplay::Budget;
+use crate::profile::Profile;
 use crate::search::{Limits, MATE, Score, SearchParams, Searcher, Skill};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -52,11 +52,11 @@ pub struct TwoLines<M> {
 }
 
 /// The searches of one thread.
-pub struct Judge<G: Game> {
+pub struct Judge<G: Profile> {
     searcher: Searcher<G>,
 }
 
-impl<G: Game> Judge<G> {
+impl<G: Profile> Judge<G> {
     /// Searches with `network` (`None`: the classical evaluation), without the pruning by
     /// static evaluation and the history-driven reductions ([`SearchParams::OFF`]): a
     /// fixed-depth verdict of those depends on their margins, so a set judged by them

@@ -16,15 +16,18 @@ pub mod sources;
 #[cfg(feature = "native")]
 pub mod themes;
 
-/// The shipped sets, by game name: `positions/puzzles/<game>.txt`.
-pub const SETS: &[(&str, &str)] = &[
-    ("akiba", include_str!("../../positions/puzzles/akiba.txt")),
-    (
-        "offboard",
-        include_str!("../../positions/puzzles/offboard.txt"),
-    ),
-    (
-        "abraxas",
-        include_str!("../../positions/puzzles/abraxas.txt"),
-    ),
-];
+use crate::games::{GameVisitor, every_game};
+use crate::profile::Profile;
+
+/// The shipped sets (each game's [`Profile::PUZZLES`], `positions/puzzles/<game>.txt`), as
+/// (game name, text).
+pub fn sets() -> Vec<(&'static str, &'static str)> {
+    struct Sets;
+    impl GameVisitor for Sets {
+        type Output = (&'static str, &'static str);
+        fn visit<G: Profile>(self) -> Self::Output {
+            (G::NAME, G::PUZZLES)
+        }
+    }
+    every_game(|| Sets)
+}

@@ -1,4 +1,4 @@
-//! A puzzle's rating: an Elo on the game's level scale ([`Game::LEVEL_ELO`]), that of the
+//! A puzzle's rating: an Elo on the game's level scale ([`Profile::LEVEL_ELO`]), that of the
 //! weakest level that solves it at least half the time.
 //!
 //! A level plays as the engine does at that level: a search with the level's nodes and
@@ -13,14 +13,14 @@
 //! found it when the puzzle was made).
 
 use super::judge::Judge;
-use crate::game::Game;
+use crate::profile::Profile;
 use crate::search::Skill;
 
 /// Choices per level and move that estimate a level's chance to play it.
 pub const SEEDS: u64 = 32;
 
 /// The level (0..=20) of the puzzle from `start` with `solution`, and its Elo.
-pub fn rate<G: Game>(judge: &mut Judge<G>, start: &G, solution: &[G::Move]) -> (u32, i32) {
+pub fn rate<G: Profile>(judge: &mut Judge<G>, start: &G, solution: &[G::Move]) -> (u32, i32) {
     let top = Skill::MAX_LEVEL;
     let solving = (0..top)
         .filter(|&level| chance(judge, start, solution, level) >= 0.5)
@@ -30,7 +30,7 @@ pub fn rate<G: Game>(judge: &mut Judge<G>, start: &G, solution: &[G::Move]) -> (
 }
 
 /// The chance that `level` plays every solver move of the solution.
-fn chance<G: Game>(judge: &mut Judge<G>, start: &G, solution: &[G::Move], level: u32) -> f64 {
+fn chance<G: Profile>(judge: &mut Judge<G>, start: &G, solution: &[G::Move], level: u32) -> f64 {
     let Ok(skill) = Skill::new(level) else {
         return 0.0;
     };

@@ -16,6 +16,7 @@ mod stack;
 mod threads;
 mod timeman;
 
+use crate::search_hints::SearchHints;
 pub use params::{ParamChanges, SearchParams, Tuning};
 pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
 pub use skill::Skill;
@@ -25,7 +26,7 @@ pub use timeman::{Clock, DEFAULT_MOVE_OVERHEAD, Limits};
 /// Largest `MultiPV` value.
 pub const MAX_MULTIPV: usize = 64;
 
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{MoveList, Outcome};
 use crate::nnue::{Evaluator, Network};
 use crate::tt::{Bound, Table};
 use eval_cache::EvalCache;
@@ -97,7 +98,7 @@ pub struct SearchResult<M> {
 /// [`Worker`] per thread: the main thread's, which keeps the time and reports, runs on the
 /// caller's thread; each helper's on a thread of its own, parked between searches. The move
 /// is that of the thread with the best completed iteration.
-pub struct Searcher<G: Game> {
+pub struct Searcher<G: SearchHints> {
     tt: Arc<Table>,
     /// Boxed: a worker is large, and a searcher is moved to and from search threads.
     main: Box<Worker<G>>,
@@ -113,7 +114,7 @@ pub struct Searcher<G: Game> {
 /// transposition table is shared. Aligned to 128 bytes so that no other thread's data
 /// shares a cache line with it: its thread writes its fields at every node.
 #[repr(align(128))]
-struct Worker<G: Game> {
+struct Worker<G: SearchHints> {
     tt: Arc<Table>,
     shared: Arc<Shared>,
     /// 0 for the main thread, which keeps the time and the limits; helpers (1, 2…) search
@@ -128,7 +129,7 @@ struct Worker<G: Game> {
     stack: Stack<G::Move>,
     /// The depth of the iteration being searched (extensions stop at twice it).
     root_depth: i32,
-    /// This game's pruning margins ([`Game::SEARCH_PARAMS`]).
+    /// This game's pruning margins ([`SearchHints::SEARCH_PARAMS`]).
     params: SearchParams,
     // Per-search state.
     nodes: u64,
@@ -163,7 +164,7 @@ struct Worker<G: Game> {
 /// Moves from the root that make up a principal variation.
 type Pv<M> = Vec<M>;
 
-impl<G: Game> Searcher<G> {
+impl<G: SearchHints> Searcher<G> {
     /// A searcher with a table of `hash_megabytes` MB, or of the smallest size if that much
     /// memory cannot be had (use [`Searcher::set_hash`] to learn about failures).
     pub fn new(hash_megabytes: usize) -> Self {
@@ -216,7 +217,7 @@ impl<G: Game> Searcher<G> {
         Arc::clone(&self.shared.ponder)
     }
 
-    /// Searches with these margins from now on (the game's own are [`Game::SEARCH_PARAMS`]).
+    /// Searches with these margins from now on (the game's own are [`SearchHints::SEARCH_PARAMS`]).
     pub fn set_params(&mut self, params: SearchParams) {
         self.each_worker(|worker| worker.params = params);
     }
@@ -426,7 +427,7 @@ impl<G: Game> Searcher<G> {
     }
 }
 
-impl<G: Game> Worker<G> {
+impl<G: SearchHints> Worker<G> {
     fn new(tt: Arc<Table>, shared: Arc<Shared>, index: usize) -> Self {
         Worker {
             tt,
@@ -1265,6 +1266,7 @@ impl<G: Game> Worker<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::evaluation::Evaluation;
     use crate::{abraxas, offboard};
 
     /// Once a win is known, the search looks for a faster one with alpha at that win: no

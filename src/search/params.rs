@@ -1,12 +1,13 @@
-//! The search's pruning and reduction constants, one set per game ([`Game::SEARCH_PARAMS`]):
+//! The search's pruning and reduction constants, one set per game ([`SearchHints::SEARCH_PARAMS`]):
 //! the games' evaluations differ in scale and volatility, so a margin that pays in one may
 //! lose in another. A margin of 0 (or a depth of 0) turns its technique off.
 //!
-//! [`Game::SEARCH_PARAMS`]: crate::game::Game::SEARCH_PARAMS
+//! [`SearchHints::SEARCH_PARAMS`]: crate::search_hints::SearchHints::SEARCH_PARAMS
 
+use crate::search_hints::SearchHints;
 use std::sync::LazyLock;
 
-use crate::game::{Game, MAX_MOVES};
+use crate::game::MAX_MOVES;
 
 /// Declares the parameters once: the struct, its every-technique-off and default values,
 /// the names `SearchParams` takes, and the range and step SPSA tunes each in (`tune MIN..=MAX
@@ -73,9 +74,9 @@ search_params! {
     futility_margin: off 0, default 100, tune 20..=300 step 20;
     /// Null move reduction: `null_base` plies.
     null_base: off 2, default 2, tune 1..=6 step 1;
-    /// 1: the null move where the game has one ([`Game::null_move`]); 0: none.
+    /// 1: the null move where the game has one ([`SearchHints::null_move`]); 0: none.
     ///
-    /// [`Game::null_move`]: crate::game::Game::null_move
+    /// [`SearchHints::null_move`]: crate::search_hints::SearchHints::null_move
     null_move: off 1, default 1;
     /// Late move reductions: `lmr_base + ln(depth) · ln(moves searched) / lmr_divisor`
     /// (hundredths), plus `lmr_non_pv` hundredths outside the principal variation.
@@ -194,9 +195,9 @@ impl SearchParams {
         self.field(name).map(|value| *value)
     }
 
-    /// The parameters game `G` searches with: the defaults with [`Game::SEARCH_PARAMS`]
+    /// The parameters game `G` searches with: the defaults with [`SearchHints::SEARCH_PARAMS`]
     /// applied (the registry's tests check that each name is a parameter).
-    pub fn of<G: Game>() -> SearchParams {
+    pub fn of<G: SearchHints>() -> SearchParams {
         let mut params = SearchParams::DEFAULT;
         for &(name, value) in G::SEARCH_PARAMS {
             let field = params.field(name);

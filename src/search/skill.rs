@@ -12,7 +12,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 /// Lines level 19 chooses among (Stockfish: 4 at every level); each level below adds to
-/// them, up to the game's [`crate::game::Game::LEVEL_0_LINES`] at level 0.
+/// them, up to the game's [`crate::profile::Profile::LEVEL_0_LINES`] at level 0.
 pub const LINES: usize = 4;
 /// The score difference below which lines count as equally good in the random part of the
 /// choice: one marble, point or stone (Stockfish: a pawn).
@@ -114,7 +114,7 @@ impl Skill {
     }
 
     /// Lines to search: at a weak level at least [`LINES`] at level 19, more below it
-    /// (`level_0_lines`, the game's [`crate::game::Game::LEVEL_0_LINES`], at level 0), so
+    /// (`level_0_lines`, the game's [`crate::profile::Profile::LEVEL_0_LINES`], at level 0), so
     /// that a weak level also plays moves a strong one would not consider.
     pub fn lines(self, multipv: usize, level_0_lines: usize) -> usize {
         if self.enabled() {

@@ -12,7 +12,7 @@
 
 use super::Worker;
 use super::score::MATE_BOUND;
-use crate::game::Game;
+use crate::search_hints::SearchHints;
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -114,14 +114,14 @@ pub(crate) struct HelperLimits {
 }
 
 /// One search as the helpers get it: the main thread's root.
-struct Job<G: Game> {
+struct Job<G: SearchHints> {
     root: G,
     history: Vec<u64>,
     limits: HelperLimits,
 }
 
 /// What a helper thread is told to do.
-enum Order<G: Game> {
+enum Order<G: SearchHints> {
     /// Wait for the next search (set by the helper when it has finished one).
     Park,
     Search(Arc<Job<G>>),
@@ -134,7 +134,7 @@ type Orders<G> = (Mutex<Order<G>>, Condvar);
 /// A helper thread and its worker. The worker is locked by the thread while it searches
 /// and by the searcher while the thread is parked (to set options, clear the tables and
 /// read the answer), so the two never contend.
-pub(crate) struct Helper<G: Game> {
+pub(crate) struct Helper<G: SearchHints> {
     worker: Arc<Mutex<Worker<G>>>,
     orders: Arc<Orders<G>>,
     thread: Option<JoinHandle<()>>,
@@ -146,7 +146,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-impl<G: Game> Helper<G> {
+impl<G: SearchHints> Helper<G> {
     /// Starts the (parked) thread of helper `worker`, or says why the system cannot.
     pub(crate) fn start(worker: Worker<G>) -> io::Result<Helper<G>> {
         let name = format!("helper {}", worker.index);
@@ -187,7 +187,7 @@ impl<G: Game> Helper<G> {
     }
 }
 
-impl<G: Game> Drop for Helper<G> {
+impl<G: SearchHints> Drop for Helper<G> {
     fn drop(&mut self) {
         self.order(Order::Quit);
         if let Some(thread) = self.thread.take()
@@ -199,7 +199,7 @@ impl<G: Game> Drop for Helper<G> {
 }
 
 /// A helper thread's life: each search it is given, parked in between, until told to quit.
-fn serve<G: Game>(worker: &Mutex<Worker<G>>, (order_slot, signal): &Orders<G>) {
+fn serve<G: SearchHints>(worker: &Mutex<Worker<G>>, (order_slot, signal): &Orders<G>) {
     loop {
         let job = {
             let mut order = lock(order_slot);
@@ -238,7 +238,7 @@ impl Drop for SetOnDrop<'_> {
 
 /// Runs `main` on this thread with `helpers` searching the same root on their threads until
 /// `main` returns; returns when they have all stopped.
-pub(crate) fn search_together<G: Game, R>(
+pub(crate) fn search_together<G: SearchHints, R>(
     main: &mut Worker<G>,
     helpers: &[Helper<G>],
     root: &G,

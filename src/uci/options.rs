@@ -8,13 +8,13 @@
 use super::output::Output;
 use super::session::GameSession;
 use crate::cli::{MAX_HASH_MB, MAX_THREADS};
-use crate::game::Game;
 use crate::games::{GAME_NAMES, GameVisitor, with_game};
 use crate::matches::Adjudication;
 use crate::nnue::EvalKind;
 use crate::nnue::choice::{self, EMBEDDED};
 use crate::options::OptionType;
 use crate::players::BotKind;
+use crate::profile::Profile;
 use crate::search::{ParamChanges, Skill};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -70,7 +70,7 @@ pub(super) struct CheckNetwork<'a>(&'a Path);
 
 impl GameVisitor for CheckNetwork<'_> {
     type Output = Result<(), String>;
-    fn visit<G: Game>(self) -> Result<(), String> {
+    fn visit<G: Profile>(self) -> Result<(), String> {
         choice::load::<G>(self.0).map(|_| ())
     }
 }

@@ -7,12 +7,13 @@
 use super::go::GoParams;
 use super::output::Output;
 use crate::cli::play_moves;
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Outcome, Player};
 use crate::matches::Adjudication;
 use crate::nnue::{self, EvalKind, Network};
 use crate::options::{RuleInfo, RuleOption};
 use crate::perft;
 use crate::players::{Bot, BotKind, random_seed};
+use crate::profile::Profile;
 use crate::search::{ParamChanges, Score, SearchParams, Searcher, Skill};
 use std::path::Path;
 use std::sync::Arc;
@@ -97,13 +98,13 @@ pub(crate) struct GoSettings {
 const NO_POSITION: &str = "no valid position (the last 'position' command was rejected)";
 
 /// What answers `go`: the search, or a built-in player (`shove --player`).
-enum Mover<G: Game> {
+enum Mover<G: Profile> {
     Search(Searcher<G>),
     Bot(Box<Bot>),
 }
 
 /// A search running on its own thread, which hands the mover back when it ends.
-struct Running<G: Game> {
+struct Running<G: Profile> {
     handle: JoinHandle<Mover<G>>,
     stop: Arc<AtomicBool>,
     /// Set while a `go ponder` search waits for `ponderhit`.
@@ -112,7 +113,7 @@ struct Running<G: Game> {
     done: Arc<AtomicBool>,
 }
 
-pub(crate) struct Session<G: Game> {
+pub(crate) struct Session<G: Profile> {
     rules: G::Rules,
     /// How the current position was given: `None` for the start position, else the
     /// position string; with `moves` it is replayed when a rule option changes.
@@ -136,7 +137,7 @@ pub(crate) struct Session<G: Game> {
     running: Option<Running<G>>,
 }
 
-impl<G: Game> Session<G> {
+impl<G: Profile> Session<G> {
     /// A session at the start position under the default rules changed by those of
     /// `rule_options` (name, value) that are this game's.
     pub(crate) fn new(
@@ -220,7 +221,7 @@ impl<G: Game> Session<G> {
 /// A searcher with the session's table size, threads and evaluation. Every searcher a
 /// session makes comes from here, so one made by `go` or `Hash` before any `isready`
 /// evaluates as `Evaluation` and `EvalFile` say, as one made by `isready` does.
-fn new_searcher<G: Game>(
+fn new_searcher<G: Profile>(
     megabytes: usize,
     threads: usize,
     network: &Option<Arc<Network>>,
@@ -234,7 +235,7 @@ fn new_searcher<G: Game>(
 }
 
 /// The legal moves among `texts` (`go searchmoves`), and an error naming the others.
-fn search_moves<G: Game>(position: &G, texts: &[String]) -> (Vec<G::Move>, Option<String>) {
+fn search_moves<G: Profile>(position: &G, texts: &[String]) -> (Vec<G::Move>, Option<String>) {
     let mut moves = Vec::new();
     let mut problems = Vec::new();
     for text in texts {
@@ -258,7 +259,7 @@ fn search_moves<G: Game>(position: &G, texts: &[String]) -> (Vec<G::Move>, Optio
     (moves, Some(problem))
 }
 
-impl<G: Game> GameSession for Session<G> {
+impl<G: Profile> GameSession for Session<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -574,7 +575,7 @@ impl<G: Game> GameSession for Session<G> {
     }
 }
 
-impl<G: Game> Drop for Session<G> {
+impl<G: Profile> Drop for Session<G> {
     fn drop(&mut self) {
         self.stop();
     }

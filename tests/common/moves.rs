@@ -1,10 +1,11 @@
 //! Move-set helpers shared by the rule tests of every game.
 
-use shove::game::{Game, MoveList};
+use shove::game::MoveList;
+use shove::profile::Profile;
 
 /// The legal moves of a position as sorted move texts, after checking that
 /// `count_legal_moves` agrees with the list.
-pub fn legal<G: Game>(position: &G) -> Vec<String> {
+pub fn legal<G: Profile>(position: &G) -> Vec<String> {
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
     assert_eq!(

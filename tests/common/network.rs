@@ -1,11 +1,11 @@
 //! A network file of fixed, made-up weights for a game (not its built-in network): what the
 //! tests use to tell a network file apart from the classical evaluation and the built-in one.
 
-use shove::game::Game;
+use shove::profile::Profile;
 use std::path::Path;
 
 /// A network of fixed weights for `G`, written to `dir/name`; returns its path.
-pub fn network_file<G: Game>(dir: &Path, name: &str) -> String {
+pub fn network_file<G: Profile>(dir: &Path, name: &str) -> String {
     let hidden = 8;
     let w1: Vec<f32> = (0..G::NETWORK_INPUTS * hidden)
         .map(|i| ((i * 37 % 101) as f32 - 50.0) / 100.0)

@@ -2,11 +2,12 @@
 
 use rand::RngExt;
 use rand::rngs::StdRng;
-use shove::game::{Game, MoveList};
+use shove::game::MoveList;
+use shove::profile::Profile;
 
 /// Plays up to `plies` random legal moves from `position` (fewer if the game ends) and
 /// returns their texts.
-pub fn play_random<G: Game>(rng: &mut StdRng, position: &mut G, plies: u32) -> Vec<String> {
+pub fn play_random<G: Profile>(rng: &mut StdRng, position: &mut G, plies: u32) -> Vec<String> {
     let mut moves = Vec::new();
     let mut list = MoveList::new();
     for _ in 0..plies {

@@ -10,11 +10,11 @@
 //! quiescence stand-pat, and networks that never saw one played 60–160 Elo weaker
 //! (docs/experiments.md).
 
-use shove::game::Game;
 use shove::linear::Sparse;
 use shove::nnue::Inputs;
 use shove::pipeline::data::{self, Selection};
 use shove::pipeline::tune::Dataset;
+use shove::profile::Profile;
 use std::path::PathBuf;
 
 /// Positions whose search score is beyond this (decided games, mates) are left out.
@@ -33,7 +33,7 @@ pub struct Positions {
     pub scores: Vec<f32>,
     /// The classical evaluation (the game's own weights), for comparison.
     pub classical: Vec<f32>,
-    /// The output bucket ([`Game::network_bucket`]).
+    /// The output bucket ([`Evaluation::network_bucket`]).
     pub buckets: Vec<u8>,
 }
 
@@ -102,7 +102,7 @@ pub struct Loaded<G> {
 }
 
 /// Reads data files of game `G`, as `shove tune` does ([`data::read_positions`]).
-pub fn load<G: Game>(paths: &[PathBuf], selection: &Selection) -> Result<Loaded<G>, String> {
+pub fn load<G: Profile>(paths: &[PathBuf], selection: &Selection) -> Result<Loaded<G>, String> {
     let mut loaded = Loaded {
         train: Positions::default(),
         validation: Positions::default(),

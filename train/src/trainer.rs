@@ -7,11 +7,11 @@ use candle_nn::{AdamW, Optimizer, ParamsAdamW};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use shove::game::Game;
 use shove::games::{GameVisitor, with_game};
 use shove::nnue::Network;
 use shove::pipeline::data::{Selection, read_header};
 use shove::pipeline::tune::fit_k;
+use shove::profile::Profile;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -30,7 +30,7 @@ pub struct TrainConfig {
     pub max_positions: Option<usize>,
     /// Train on quiet positions only (see [`Selection::quiet_only`]).
     pub quiet_only: bool,
-    /// An output layer per output bucket of the game ([`Game::network_bucket`]).
+    /// An output layer per output bucket of the game ([`Evaluation::network_bucket`]).
     pub output_buckets: bool,
     /// The sigmoid scale of search scores; `None` fits it to the results with the
     /// classical weights. A fit on data whose scores nearly always decide the game gives a
@@ -139,13 +139,13 @@ struct Visit<'a, 'p> {
 impl GameVisitor for Visit<'_, '_> {
     type Output = Result<TrainReport, String>;
 
-    fn visit<G: Game>(self) -> Self::Output {
+    fn visit<G: Profile>(self) -> Self::Output {
         train::<G>(self.run, self.print)
     }
 }
 
 /// The engine's network for `G` from float weights (scale 1/K), with its training record.
-fn quantise<G: Game>(
+fn quantise<G: Profile>(
     weights: &Weights,
     hidden: usize,
     k: f64,
@@ -255,7 +255,7 @@ fn mean_squared<I: Iterator<Item = (f64, f64)>>(pairs: I) -> f64 {
 /// `buckets` output layers (or one, copied to each), and its description for the training
 /// record. Its output layer is rescaled from the file's K (the inverse of its scale) to this
 /// run's `k`, so that it starts from the same evaluations.
-fn starting_model<G: Game>(
+fn starting_model<G: Profile>(
     path: &Path,
     hidden: usize,
     buckets: usize,
@@ -294,7 +294,7 @@ fn starting_model<G: Game>(
     ))
 }
 
-fn train<G: Game>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainReport, String> {
+fn train<G: Profile>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<TrainReport, String> {
     let config = &run.config;
     let start = Instant::now();
     let buckets = if config.output_buckets {

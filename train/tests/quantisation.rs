@@ -10,6 +10,7 @@ use shove::akiba;
 use shove::game::{Game, MoveList};
 use shove::nnue::{Inputs, Network, QA, QB};
 use shove::offboard;
+use shove::profile::Profile;
 use shove_train::data::Positions;
 use shove_train::model::{Batch, Model, Weights};
 
@@ -29,7 +30,7 @@ const ARITHMETIC_TOLERANCE: f64 = 0.5 + 1e-3;
 const QUANTISATION_TOLERANCE_PER_HIDDEN: f64 = 0.6;
 
 /// Positions along random games from the start under `rules`, the finished ones left out.
-fn random_positions<G: Game>(rules: G::Rules, games: usize, seed: u64) -> Vec<G> {
+fn random_positions<G: Profile>(rules: G::Rules, games: usize, seed: u64) -> Vec<G> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = Vec::new();
     let mut moves = MoveList::new();
@@ -55,7 +56,7 @@ fn random_positions<G: Game>(rules: G::Rules, games: usize, seed: u64) -> Vec<G>
 /// Trained-looking weights: the model's start, with the first layer spread wider than
 /// at the start (trained first layers carry larger weights), and output biases; as many
 /// output buckets as the game may have, so that each bucket's layer is checked.
-fn weights<G: Game>(hidden: usize, seed: u64) -> Weights {
+fn weights<G: Profile>(hidden: usize, seed: u64) -> Weights {
     let start = Model::new(G::NETWORK_INPUTS, hidden, G::NETWORK_BUCKETS, 40, seed)
         .and_then(|m| m.weights())
         .expect("a model");
@@ -75,7 +76,7 @@ fn weights<G: Game>(hidden: usize, seed: u64) -> Weights {
 }
 
 /// Both views' inputs of each position, in the trainer's storage.
-fn inputs_of<G: Game>(positions: &[G]) -> Positions {
+fn inputs_of<G: Profile>(positions: &[G]) -> Positions {
     let mut set = Positions::default();
     let mut views = [Inputs::new(); 2];
     for p in positions {
@@ -91,7 +92,7 @@ fn inputs_of<G: Game>(positions: &[G]) -> Positions {
 }
 
 /// The float model's evaluations (logit × SCALE) of every position of `set`.
-fn float_evaluations<G: Game>(set: &Positions, hidden: usize, weights: &Weights) -> Vec<f64> {
+fn float_evaluations<G: Profile>(set: &Positions, hidden: usize, weights: &Weights) -> Vec<f64> {
     let model = Model::from_weights(G::NETWORK_INPUTS, hidden, weights).expect("model");
     let indices: Vec<usize> = (0..set.len()).collect();
     let batch = Batch::new(
@@ -134,7 +135,7 @@ fn max_difference(a: &[f64], b: &[i32]) -> f64 {
         .fold(0.0, f64::max)
 }
 
-fn agrees<G: Game>(positions: &[G]) {
+fn agrees<G: Profile>(positions: &[G]) {
     assert!(
         positions.len() > 300,
         "{}: {} positions",

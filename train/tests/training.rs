@@ -2,7 +2,8 @@
 //! network the engine accepts for the game.
 
 use shove::akiba;
-use shove::game::{Game, MoveList};
+use shove::evaluation::Evaluation;
+use shove::game::MoveList;
 use shove::matches::Adjudication;
 use shove::nnue::Network;
 use shove::pipeline::openings::OpeningConfig;

@@ -4,11 +4,11 @@
 //! static site runs the same Rust as `shove gui` for game state, moves, records, review,
 //! puzzles and search.
 
-use shove::game::Game;
 use shove::games::{GameVisitor, with_game};
 use shove::gui::api::{self, Answer, Body, ReviewRequest};
 use shove::gui::local::{self, Go, LocalEngine};
 use shove::nnue::choice;
+use shove::profile::Profile;
 use shove::review::ReviewWatch;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -88,7 +88,7 @@ pub fn bench(game: &str) -> String {
     struct Bench;
     impl GameVisitor for Bench {
         type Output = Result<String, String>;
-        fn visit<G: Game>(self) -> Result<String, String> {
+        fn visit<G: Profile>(self) -> Result<String, String> {
             let mut report = Vec::new();
             shove::cli::bench::<G>(None, 1, choice::resolve::<G>(None, None)?, &mut report)?;
             Ok(String::from_utf8_lossy(&report).into_owned())
