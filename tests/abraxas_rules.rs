@@ -897,7 +897,7 @@ fn perft_table_covers_every_sheet_and_phase_to_depth_3() {
 }
 
 /// Prints table lines for the positions listed here (and random-game positions per phase).
-/// `cargo test --release --test abraxas_rules print_perft_table -- --ignored --nocapture`
+/// `cargo test --release --test rules abraxas_rules::print_perft_table -- --ignored --nocapture`
 #[test]
 #[ignore = "prints lines for positions/abraxas.perft"]
 fn print_perft_table() {

@@ -699,3 +699,49 @@ fn the_layout_names_every_file_of_src() {
         "docs/layout.md does not name {missing:?}"
     );
 }
+
+/// Every file of `tests/` runs: as a module of one of the suites in `tests/suites/`, or as
+/// a test of its own in Cargo.toml (`autotests = false`: a file in neither would never be
+/// built).
+#[test]
+fn every_test_file_is_in_a_suite() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let listed = |dir: &str| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(format!("{root}/{dir}"))
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| name.ends_with(".rs"))
+            .collect();
+        names.sort();
+        names
+    };
+    let manifest = read("Cargo.toml");
+    let mut run: Vec<String> = Vec::new();
+    for suite in listed("tests/suites") {
+        let path = format!("tests/suites/{suite}");
+        assert!(
+            manifest.contains(&format!("path = \"{path}\"")),
+            "{path} is not a [[test]] of Cargo.toml"
+        );
+        for line in read(&path).lines() {
+            if let Some(file) = line
+                .strip_prefix("#[path = \"../")
+                .and_then(|rest| rest.strip_suffix("\"]"))
+            {
+                run.push(file.to_string());
+            }
+        }
+    }
+    for line in manifest.lines() {
+        if let Some(file) = line
+            .strip_prefix("path = \"tests/")
+            .and_then(|rest| rest.strip_suffix('"'))
+            .filter(|file| !file.contains('/'))
+        {
+            run.push(file.to_string());
+        }
+    }
+    for file in listed("tests") {
+        assert!(run.contains(&file), "tests/{file} is in no test suite");
+    }
+}

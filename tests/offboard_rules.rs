@@ -1438,7 +1438,7 @@ fn sampled_position(
 }
 
 /// Prints the perft table's lines (positions, provenance comments and counts to depth 4).
-/// `cargo test --release --test offboard_rules print_perft_table -- --ignored --nocapture`
+/// `cargo test --release --test rules offboard_rules::print_perft_table -- --ignored --nocapture`
 #[test]
 #[ignore = "prints the lines of positions/offboard.perft"]
 fn print_perft_table() {

@@ -6,7 +6,7 @@
 //!
 //! The run is bounded by time: `SHOVE_FUZZ_SECONDS` (default 3, shared by the games), so it
 //! is short in CI and as long as wanted by hand, e.g.
-//! `SHOVE_FUZZ_SECONDS=600 cargo test --release --test protocol_fuzz -- --nocapture`.
+//! `SHOVE_FUZZ_SECONDS=600 cargo test --release --test tools protocol_fuzz:: -- --nocapture`.
 //! The seed is printed, and `SHOVE_FUZZ_SEED` replays a run.
 
 #[path = "common/binary.rs"]

@@ -1,0 +1,19 @@
+//! `shove gui`'s pages in headless Chromium, as people use them, and its server's guards.
+//!
+//! One test binary for several files (each a module, named as its file), so that the
+//! release build links it once.
+
+#[path = "../gui.rs"]
+mod gui;
+#[path = "../gui_learn.rs"]
+mod gui_learn;
+#[path = "../gui_play.rs"]
+mod gui_play;
+#[path = "../gui_puzzles.rs"]
+mod gui_puzzles;
+#[path = "../gui_rules.rs"]
+mod gui_rules;
+#[path = "../gui_security.rs"]
+mod gui_security;
+#[path = "../gui_words.rs"]
+mod gui_words;

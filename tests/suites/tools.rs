@@ -1,0 +1,30 @@
+//! The command line and the code's own checks: the protocol, matches, tournaments, the
+//! pipeline and its shards, puzzles, the release, the docs' examples and the layers.
+//!
+//! One test binary for several files (each a module, named as its file), so that the
+//! release build links it once.
+
+#[path = "../docs.rs"]
+mod docs;
+#[path = "../layers.rs"]
+mod layers;
+#[path = "../matches.rs"]
+mod matches;
+#[path = "../options_order.rs"]
+mod options_order;
+#[path = "../page_imports.rs"]
+mod page_imports;
+#[path = "../pipeline.rs"]
+mod pipeline;
+#[path = "../protocol.rs"]
+mod protocol;
+#[path = "../protocol_fuzz.rs"]
+mod protocol_fuzz;
+#[path = "../puzzles.rs"]
+mod puzzles;
+#[path = "../release.rs"]
+mod release;
+#[path = "../shard.rs"]
+mod shard;
+#[path = "../tournament.rs"]
+mod tournament;
