@@ -2,7 +2,10 @@
 //! game (no move taken, the engine stopped, the record keeps result and reason); the
 //! evaluation bar never shows a weak level's own search; the engine plays its whole turn
 //! whenever it is its turn, also after going back and playing a move again; what was said
-//! of one game goes with it (New game, another game).
+//! of one game goes with it (New game, another game). Players' complaints, each by
+//! clicking: a review counts from move 1; Copy link says the variations stay behind;
+//! Offboard's re-placement said in words; Abraxas' marks, hole names and red/blue choice
+//! plain to see; a big score fits the eval bar.
 //!
 //! Without `chromium` and `chromedriver` the tests are skipped loudly, unless `CI` or
 //! `SHOVE_REQUIRE_BROWSER` is set: then a missing browser is a failure.
@@ -728,5 +731,443 @@ async fn a_record_from_a_linked_tab_names_who_played_each_move() {
         .unwrap_or_else(|| panic!("one engine name for two levels: {record}"));
     assert!(at_2.ends_with("(level 2)"), "{record}");
     assert!(at_5.ends_with("(level 5)"), "{record}");
+    page.close().await;
+}
+
+/// Screenshots of the page as it is, at 1400x1000 and at phone size, then back to
+/// 1400x1000.
+async fn shots(page: &Browser, name: &str) {
+    page.screenshot(&format!("{name}-1400x1000"), 1400, 1000)
+        .await;
+    page.screenshot(&format!("{name}-phone"), 390, 844).await;
+    fits_the_phone(page, name).await;
+    page.client
+        .set_window_size(1400, 1000)
+        .await
+        .expect("window size");
+}
+
+/// Chooses `game` and waits for its board (`cells` cells).
+async fn choose_game(page: &Browser, game: &str, cells: usize) {
+    page.choose("#game", game).await;
+    page.wait_for(
+        &format!("return document.querySelectorAll('#board [data-cell]').length === {cells}"),
+        10,
+        "the board",
+    )
+    .await;
+}
+
+/// The review's progress counts from the first move: as soon as *Review game* is clicked
+/// it says "reviewing: move 1 of 3", never "move 0 of 3".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_review_counts_from_move_1() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.client
+        .set_window_size(1400, 1000)
+        .await
+        .expect("window size");
+    choose_game(&page, "offboard", 61).await;
+    page.choose("#play-mode", "none").await;
+    for n in 1..=3 {
+        page.click_move(n).await;
+        page.wait_for_moves(n, 20, "the move played").await;
+    }
+    // Depth 12: the review lasts long enough to be read and cancelled.
+    page.client
+        .find(fantoccini::Locator::Css("#review-depth"))
+        .await
+        .expect("the review's depth")
+        .select_by_label("12")
+        .await
+        .expect("depth 12");
+    page.click("#review").await;
+    let first = page
+        .wait_for(
+            "return document.getElementById('review-progress').textContent",
+            10,
+            "the review's progress",
+        )
+        .await;
+    assert_eq!(first, "reviewing: move 1 of 3");
+    shots(&page, "review-progress").await;
+    page.click("#review-cancel").await;
+    page.wait_for(
+        "return document.getElementById('review-progress').textContent === 'review cancelled'",
+        60,
+        "the review cancelled",
+    )
+    .await;
+    page.close().await;
+}
+
+/// Copy link says that the link holds the line shown and not its variations when the
+/// move tree has some (a move played again differently after going back), and says
+/// nothing of variations when it has none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn copy_link_says_the_variations_stay_behind() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.client
+        .set_window_size(1400, 1000)
+        .await
+        .expect("window size");
+    page.choose("#play-mode", "none").await;
+    for n in 1..=3 {
+        page.click_move(0).await;
+        page.wait_for_moves(n, 20, "the move played").await;
+    }
+    let note = "the link holds the line shown, not its variations (Save game keeps them)";
+    page.click("#copy-link").await;
+    let said = page
+        .wait_for(
+            "return document.getElementById('link-status').textContent",
+            5,
+            "the link copied",
+        )
+        .await;
+    let said = said.as_str().expect("text").to_string();
+    assert!(
+        said == "link copied" || said == "select the link and copy it",
+        "{said}"
+    );
+    assert!(!said.contains("variations"), "{said}");
+    shots(&page, "copy-link-no-variations").await;
+
+    // Back to move 1, another second move: a variation.
+    let line = page.played().await;
+    page.click("#moves [data-ply='1']").await;
+    page.wait_for(
+        "return document.querySelector(\"#moves [data-ply='1']\").classList.contains('current')",
+        10,
+        "move 1 shown",
+    )
+    .await;
+    let other = page.click_move(1).await;
+    assert_ne!(other, line[1], "the same move again is no variation");
+    page.wait_for(
+        "return document.querySelectorAll('#moves .variation').length === 1",
+        10,
+        "the variation in the move list",
+    )
+    .await;
+    page.click("#copy-link").await;
+    let said = page
+        .wait_for(
+            "return document.getElementById('link-status').textContent",
+            5,
+            "the link copied",
+        )
+        .await;
+    let said = said.as_str().expect("text").to_string();
+    assert!(said.ends_with(&format!(" · {note}")), "{said}");
+    shots(&page, "copy-link-variations").await;
+    page.js(
+        "document.getElementById('link-status').scrollIntoView({ block: 'center' }); return true",
+    )
+    .await;
+    page.take_screenshot("copy-link-variations-status-1400x1000")
+        .await;
+    page.choose("#language", "de").await;
+    let german = page.text("#link-status").await;
+    assert!(
+        german.ends_with(
+            " · der Link enthält die gezeigte Variante, nicht die anderen (Partie speichern behält sie)"
+        ),
+        "{german}"
+    );
+    page.close().await;
+}
+
+/// Offboard's re-placement: a marble pushed into a sector already taken comes back; the
+/// status then says that a normal move is allowed too, and the line under the board names
+/// the re-placement in words, not only as `@e5` (in every language).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_re_placement_is_said_in_words() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.client
+        .set_window_size(1400, 1000)
+        .await
+        .expect("window size");
+    choose_game(&page, "offboard", 61).await;
+    page.choose("#play-mode", "none").await;
+    // The rule book's example: S3 already holds a Yellow marble; Red pushes another one
+    // off b6 into it.
+    page.type_into(
+        "#position-input",
+        "5/4Y1/4Y2/8/9/8/7/3RRY/5 r 3 0 ..y......... - 1",
+    )
+    .await;
+    page.click("#position-load").await;
+    page.wait_for(
+        "return document.getElementById('position').textContent.startsWith('5/4Y1/4Y2/')",
+        10,
+        "the position",
+    )
+    .await;
+    page.click_cells("b4b5").await;
+    page.wait_for_moves(1, 20, "the push").await;
+    // What is wrong, all said at the end.
+    let mut wrong = Vec::new();
+    let status = page.text("#status").await;
+    if status
+        != "Yellow to move: re-placement: put the returned marble on an empty cell, \
+            or make a normal move (the marble is then out of the game)"
+    {
+        wrong.push(format!("status: {status}"));
+    }
+    // Both are offered: re-placements and normal moves.
+    let kinds = page
+        .js("const m = [...document.querySelectorAll('#legal-moves [data-move]')].map(b => b.dataset.move); \
+             return [m.some(t => t.startsWith('@')), m.some(t => /^[a-i][1-9][a-i][1-9]$/.test(t))]")
+        .await;
+    assert_eq!(kinds, json!([true, true]), "re-placements and normal moves");
+    let last = page.text("#last-move").await;
+    assert!(last.contains("a marble comes back: re-place it"), "{last}");
+    shots(&page, "offboard-replacement-pending").await;
+
+    // The re-placement, by a click on an empty cell.
+    page.click("#board [data-cell='e5']").await;
+    page.wait_for_moves(2, 20, "the re-placement").await;
+    assert_eq!(page.played().await[1], "@e5");
+    shots(&page, "offboard-replaced").await;
+    let said = [
+        ("en", "2. Yellow: @e5 — the marble re-placed on e5"),
+        ("de", "2. Gelb: @e5 — die Kugel auf e5 wieder eingesetzt"),
+        ("fr", "2. Jaune : @e5 — la bille replacée sur e5"),
+    ];
+    for (language, expected) in said {
+        page.choose("#language", language).await;
+        let last = page.text("#last-move").await;
+        if last != expected {
+            wrong.push(format!("last move in {language}: {last}"));
+        }
+    }
+    shots(&page, "offboard-replaced-fr").await;
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    page.choose("#language", "en").await;
+    page.close().await;
+}
+
+/// The RGB distance of two computed colours.
+fn colour_distance(a: &str, b: &str) -> f64 {
+    let rgb = |css: &str| -> Vec<f64> {
+        let inner = css
+            .split_once('(')
+            .and_then(|(_, rest)| rest.strip_suffix(')'))
+            .unwrap_or_else(|| panic!("not a colour: {css}"));
+        inner
+            .split(',')
+            .take(3)
+            .map(|p| p.trim().parse().expect("a number"))
+            .collect()
+    };
+    let (a, b) = (rgb(a), rgb(b));
+    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+}
+
+/// How well each of the Abraxas plate's hole names stands out from what lies under it, as
+/// drawn: two screenshots, with the names and without, and for each name the highest
+/// contrast ratio (WCAG) between a pixel of its box with the name and the same pixel
+/// without. Returns (name, ratio) pairs.
+async fn plate_coord_contrasts(page: &Browser) -> Vec<(String, f64)> {
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let with = page.client.screenshot().await.expect("a screenshot");
+    page.js("for (const e of document.querySelectorAll('.plate-coord')) e.style.visibility = 'hidden'; return true")
+        .await;
+    let without = page.client.screenshot().await.expect("a screenshot");
+    page.js("for (const e of document.querySelectorAll('.plate-coord')) e.style.visibility = ''; return true")
+        .await;
+    let v = page
+        .client
+        .execute_async(
+            "const [a, b, done] = arguments;
+             const lum = (r, g, b) => [r, g, b].map(c => c / 255)
+               .map(c => c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+               .reduce((s, c, i) => s + c * [0.2126, 0.7152, 0.0722][i], 0);
+             const pixels = async bytes => {
+               const img = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+               const c = new OffscreenCanvas(img.width, img.height);
+               const g = c.getContext('2d');
+               g.drawImage(img, 0, 0);
+               return g.getImageData(0, 0, img.width, img.height);
+             };
+             Promise.all([pixels(a), pixels(b)]).then(([A, B]) => {
+               const k = devicePixelRatio;
+               done([...document.querySelectorAll('.plate-coord')].map(e => {
+                 const r = e.getBoundingClientRect();
+                 let best = 1;
+                 for (let y = Math.max(0, Math.floor(r.top * k)); y < Math.min(A.height, Math.ceil(r.bottom * k)); y++) {
+                   for (let x = Math.max(0, Math.floor(r.left * k)); x < Math.min(A.width, Math.ceil(r.right * k)); x++) {
+                     const i = 4 * (y * A.width + x);
+                     const la = lum(A.data[i], A.data[i + 1], A.data[i + 2]);
+                     const lb = lum(B.data[i], B.data[i + 1], B.data[i + 2]);
+                     best = Math.max(best, (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05));
+                   }
+                 }
+                 return [e.textContent, best];
+               }));
+             }, e => done('cannot read: ' + e));",
+            vec![json!(with), json!(without)],
+        )
+        .await
+        .expect("the contrasts");
+    serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"))
+}
+
+/// Abraxas: the red/blue choice is in view at 1400x857 without scrolling; a line's holes
+/// are marked in another colour than the last move; the hole names stand out from the
+/// page and the sheet (a contrast ratio of 4.5 at least, where the old faint grey names
+/// had about 2).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abraxas_marks_names_and_stone_choice_are_plain_to_see() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.open(&gui.url).await;
+    page.client
+        .set_window_size(1400, 857)
+        .await
+        .expect("window size");
+    choose_game(&page, "abraxas", 64).await;
+    page.choose("#play-mode", "none").await;
+    let mut wrong = Vec::new();
+    // The choice of red or blue, at the start, in view without scrolling.
+    let choice = page
+        .wait_for(
+            "const c = document.getElementById('stone-choice'); \
+             return !c.hidden && [c.getBoundingClientRect().top, c.getBoundingClientRect().bottom, innerHeight, scrollY]",
+            10,
+            "the red/blue choice",
+        )
+        .await;
+    let [top, bottom, height, scrolled]: [f64; 4] =
+        serde_json::from_value(choice).expect("four numbers");
+    if !(top >= 0.0 && bottom <= height && scrolled == 0.0) {
+        wrong.push(format!(
+            "the red/blue choice at {top}..{bottom} of a {height} px window (scrolled {scrolled})"
+        ));
+    }
+    page.take_screenshot("abraxas-stone-choice-1400x857").await;
+
+    // The hole names, around the plate over the page and the sheet.
+    for (name, ratio) in plate_coord_contrasts(&page).await {
+        if ratio < 4.5 {
+            wrong.push(format!(
+                "the hole name {name} is faint: contrast {ratio:.2}"
+            ));
+        }
+    }
+
+    // d5 over a dot: after the slide, column d and row 5 are lines to take from.
+    page.click("#board [data-cell='d5']").await;
+    page.wait_for(
+        "const s = document.querySelector(\"#legal-moves [data-move='slide']\"); if (s) s.click(); \
+         return document.querySelectorAll('#board .cell.in-line').length >= 4",
+        10,
+        "the lines",
+    )
+    .await;
+    let marks = page
+        .js("const ring = document.querySelector('#board .last-ring'); \
+             const hole = document.querySelector('#board .cell.in-line:not(.last) .hole'); \
+             return ring && hole && [getComputedStyle(ring).stroke, getComputedStyle(hole).stroke]")
+        .await;
+    let [ring, hole]: [String; 2] =
+        serde_json::from_value(marks.clone()).unwrap_or_else(|e| panic!("{e}: {marks}"));
+    let distance = colour_distance(&ring, &hole);
+    if distance < 80.0 {
+        wrong.push(format!(
+            "the last move ({ring}) and the line ({hole}) marked alike: {distance:.0} apart"
+        ));
+    }
+    for (name, ratio) in plate_coord_contrasts(&page).await {
+        if ratio < 4.5 {
+            wrong.push(format!(
+                "after the slide, the hole name {name} is faint: contrast {ratio:.2}"
+            ));
+        }
+    }
+    page.take_screenshot("abraxas-line-1400x857").await;
+    shots(&page, "abraxas-line").await;
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    page.close().await;
+}
+
+/// Akiba, White to move with eight marbles against two (`shove analyze --movetime 1000`:
+/// +15.46, no mate in sight), as a link's `start`.
+const BIG_LEAD: &str = "WW5/WW1R1B1/2RRR2/1RRRRR1/2RRR2/B2R1WW/5WW%20w%200%200%20-%20-%201";
+
+/// The evaluation bar's label is not cut, also for a big score: Akiba with White a lot
+/// of marbles ahead, opened by its link, the Hint's evaluation in the bar.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_big_score_fits_the_bar() {
+    let Some(page) = Browser::start().await else {
+        return;
+    };
+    let gui = Gui::start(&[]);
+    page.client
+        .set_window_size(1400, 1000)
+        .await
+        .expect("window size");
+    page.open(&format!("{}#game=akiba&start={BIG_LEAD}", gui.url))
+        .await;
+    page.wait_for(
+        &format!(
+            "return document.body.dataset.ready === 'true' && document.getElementById('position').textContent === {}",
+            json!(BIG_LEAD.replace("%20", " "))
+        ),
+        20,
+        "the position of the link",
+    )
+    .await;
+    page.click("#hint").await;
+    page.wait_for(
+        "return document.getElementById('hint-text').dataset.move",
+        60,
+        "the hint",
+    )
+    .await;
+    let label = page
+        .wait_for(
+            "const l = document.querySelector('.evalbar-text'); \
+             if (!l.textContent) return null; \
+             const r = document.createRange(); r.selectNodeContents(l); \
+             const t = r.getBoundingClientRect(), b = document.getElementById('evalbar').getBoundingClientRect(); \
+             return [l.textContent, l.scrollWidth, l.clientWidth, t.left, t.right, b.left, b.right]",
+            10,
+            "the hint's evaluation in the bar",
+        )
+        .await;
+    let (text, sizes): (String, [f64; 6]) = (
+        label[0].as_str().expect("text").to_string(),
+        serde_json::from_value(json!(label.as_array().expect("a list")[1..])).expect("sizes"),
+    );
+    assert!(
+        text.split('.').next().is_some_and(|w| w.len() >= 3),
+        "a score of 10 and more, not {text}"
+    );
+    let [scroll, client, left, right, bar_left, bar_right] = sizes;
+    assert!(
+        scroll <= client,
+        "{text} is cut: {scroll} px in {client} px"
+    );
+    assert!(
+        left >= bar_left && right <= bar_right,
+        "{text} at {left}..{right} sticks out of the bar at {bar_left}..{bar_right}"
+    );
+    shots(&page, "evalbar-big-score").await;
     page.close().await;
 }
