@@ -13,10 +13,8 @@ use shove::akiba::{Move, Position, RepeatRule, Rules};
 use shove::game::{Game, MoveError, MoveList, Outcome, Player};
 use shove::perft::perft;
 
-#[path = "common/fuzz.rs"]
-mod fuzz;
-#[path = "common/moves.rs"]
-mod moves;
+use crate::fuzz;
+use crate::moves;
 use moves::{legal, sorted};
 
 const START: &str = "WW3BB/WW1R1BB/2RRR2/1RRRRR1/2RRR2/BB1R1WW/BB3WW w 0 0 - - 1";

@@ -27,10 +27,8 @@
 //! `nps` and `time` masked, as they depend on the machine. Node counts are not masked:
 //! examples use depth-limited searches, whose counts are deterministic.
 
-#[path = "common/binary.rs"]
-mod binary;
-#[path = "common/src_files.rs"]
-mod src_files;
+use crate::binary;
+use crate::src_files;
 
 use binary::{SHOVE, scratch};
 use std::io::Write;

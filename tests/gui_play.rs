@@ -10,14 +10,8 @@
 //! Without `chromium` and `chromedriver` the tests are skipped loudly, unless `CI` or
 //! `SHOVE_REQUIRE_BROWSER` is set: then a missing browser is a failure.
 
-#[path = "common/browser.rs"]
-mod browser;
-// This test uses only the server of the shared helpers.
-#[path = "common/board_page.rs"]
-mod board_page;
-#[allow(dead_code)]
-#[path = "common/gui_server.rs"]
-mod gui_server;
+use crate::browser;
+use crate::gui_server;
 
 use browser::Browser;
 use gui_server::Gui;

@@ -7,8 +7,7 @@
 //! go over hyper-util and tokio-tungstenite (run with `--nocapture` to see every refusal
 //! and its answer).
 
-#[path = "common/gui_server.rs"]
-mod gui_server;
+use crate::gui_server;
 
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};

@@ -8,8 +8,7 @@
 //! module keeps what its files share. Unit tests (`#[cfg(test)]` items) are left out: they
 //! may use anything.
 
-#[path = "common/src_files.rs"]
-mod src_files;
+use crate::src_files;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 

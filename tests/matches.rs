@@ -2,8 +2,7 @@
 //! with `--player`, and a misbehaving shell-script engine), the result lines, the log and
 //! its replay. Limits are tiny so the whole file runs in seconds.
 
-#[path = "common/binary.rs"]
-mod binary;
+use crate::binary;
 
 use binary::{SHOVE, scratch, shove};
 use shove::akiba::{Position, Rules};

@@ -17,10 +17,8 @@ use shove::game::{Game, MoveError, MoveList, Outcome, Player};
 use shove::offboard::{Cell, Move, Position, Rules};
 use shove::perft::perft;
 
-#[path = "common/fuzz.rs"]
-mod fuzz;
-#[path = "common/moves.rs"]
-mod moves;
+use crate::fuzz;
+use crate::moves;
 use moves::{legal, sorted};
 
 const START: &str = "RR1YY/R1RY1Y/1RR1YY1/8/9/8/1RR1YY1/R1RY1Y/RR1YY r 0 0 ............ - 1";

@@ -6,12 +6,9 @@
 //! game played (a network file of another game) is said in an `info string`, never an
 //! error, and applies again once its game is chosen.
 
-#[path = "common/binary.rs"]
-mod binary;
-#[path = "common/engine.rs"]
-mod engine;
-#[path = "common/network.rs"]
-mod network;
+use crate::binary;
+use crate::engine;
+use crate::network;
 
 use engine::{Engine, any_line};
 use network::network_file;

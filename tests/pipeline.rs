@@ -2,8 +2,7 @@
 //! game with a linear evaluation), tuning recovering known weights, and `shove selfplay`,
 //! `shove tune` and `shove merge` end to end on tiny runs.
 
-#[path = "common/binary.rs"]
-mod binary;
+use crate::binary;
 
 use binary::{SHOVE, scratch, shove};
 use rand::rngs::StdRng;

@@ -6,12 +6,8 @@
 //! engine fails instead of hanging; no test depends on how fast the engine is otherwise.
 //! Legality of every `bestmove` and the expected diagrams come from the library.
 
-#[path = "common/binary.rs"]
-mod binary;
-#[path = "common/engine.rs"]
-mod engine;
-#[path = "common/network.rs"]
-mod network;
+use crate::engine;
+use crate::network;
 
 use engine::{Engine, TIMEOUT};
 use network::network_file;

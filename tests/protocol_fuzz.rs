@@ -9,10 +9,8 @@
 //! `SHOVE_FUZZ_SECONDS=600 cargo test --release --test tools protocol_fuzz:: -- --nocapture`.
 //! The seed is printed, and `SHOVE_FUZZ_SEED` replays a run.
 
-#[path = "common/binary.rs"]
-mod binary;
-#[path = "common/playout.rs"]
-mod playout;
+use crate::binary;
+use crate::playout;
 
 use playout::play_random;
 use rand::rngs::StdRng;

@@ -2,8 +2,7 @@
 //! has its size, rating spread and themes; the generator makes sets that pass the check and
 //! resumes them; bad sets get errors naming the line, and nothing is lost.
 
-#[path = "common/binary.rs"]
-mod binary;
+use crate::binary;
 
 use binary::{scratch, shove};
 use shove::profile::Profile;

@@ -3,8 +3,7 @@
 //! damaged records, records of another game and log games that do not replay are refused
 //! with the line and field named; `shove record` exports `shove match --log` games.
 
-#[path = "common/playout.rs"]
-mod playout;
+use crate::playout;
 
 use playout::play_random;
 use rand::rngs::StdRng;

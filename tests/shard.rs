@@ -3,8 +3,7 @@
 //! merge to the same games as the unsharded run. Skipped with a message when `parallel` is
 //! not installed, unless CI or SHOVE_REQUIRE_PARALLEL is set (then it fails).
 
-#[path = "common/binary.rs"]
-mod binary;
+use crate::binary;
 
 use binary::{SHOVE, scratch};
 use std::path::Path;

@@ -5,10 +5,8 @@
 //! what they answer, and that they always answer. Mates found with several threads are in
 //! tests/search.rs (the tactics suites).
 
-#[path = "common/binary.rs"]
-mod binary;
-#[path = "common/engine.rs"]
-mod engine;
+use crate::binary;
+use crate::engine;
 
 use binary::shove;
 use engine::{Engine, any_line};

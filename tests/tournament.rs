@@ -3,8 +3,7 @@
 //! engine), the standings, crosstable and pairings, the log read by the other commands,
 //! resume after a kill, and shards merged. Limits are tiny so the file runs in seconds.
 
-#[path = "common/binary.rs"]
-mod binary;
+use crate::binary;
 
 use binary::{SHOVE, scratch, shove};
 use shove::matches::log::{GameRecord, read_log_file};

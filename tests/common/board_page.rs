@@ -2,7 +2,7 @@
 //! typing, clicking a legal move on the board, waiting for the move list, saving the
 //! record. Include it beside common/browser.rs as `mod board_page`.
 
-use super::browser::Browser;
+use crate::browser::Browser;
 use fantoccini::Locator;
 use serde_json::Value;
 

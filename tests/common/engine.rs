@@ -5,7 +5,7 @@
 // Each test crate includes this file and uses only what it needs of it.
 #![allow(dead_code)]
 
-use super::binary;
+use crate::binary;
 use std::io::Write;
 use std::process::{Child, ChildStdin, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};

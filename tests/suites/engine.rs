@@ -19,3 +19,12 @@ mod review;
 mod search;
 #[path = "../threads.rs"]
 mod threads;
+
+// The shared helpers, once for the suite (each file uses what it needs).
+#[path = "../common/binary.rs"]
+mod binary;
+#[path = "../common/engine.rs"]
+mod engine;
+#[allow(dead_code)]
+#[path = "../common/playout.rs"]
+mod playout;

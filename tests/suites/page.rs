@@ -17,3 +17,13 @@ mod gui_rules;
 mod gui_security;
 #[path = "../gui_words.rs"]
 mod gui_words;
+
+// The shared helpers, once for the suite (each file uses what it needs).
+#[allow(dead_code)]
+#[path = "../common/board_page.rs"]
+mod board_page;
+#[path = "../common/browser.rs"]
+mod browser;
+#[allow(dead_code)]
+#[path = "../common/gui_server.rs"]
+mod gui_server;

@@ -20,3 +20,11 @@ mod offboard_naive;
 mod offboard_rules;
 #[path = "../perft.rs"]
 mod perft;
+
+// The shared helpers, once for the suite (each file uses what it needs).
+#[allow(dead_code)]
+#[path = "../common/fuzz.rs"]
+mod fuzz;
+#[allow(dead_code)]
+#[path = "../common/moves.rs"]
+mod moves;

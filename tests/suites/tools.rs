@@ -28,3 +28,18 @@ mod release;
 mod shard;
 #[path = "../tournament.rs"]
 mod tournament;
+
+// The shared helpers, once for the suite (each file uses what it needs).
+#[path = "../common/binary.rs"]
+mod binary;
+#[path = "../common/engine.rs"]
+mod engine;
+#[allow(dead_code)]
+#[path = "../common/network.rs"]
+mod network;
+#[allow(dead_code)]
+#[path = "../common/playout.rs"]
+mod playout;
+#[allow(dead_code)]
+#[path = "../common/src_files.rs"]
+mod src_files;
