@@ -700,7 +700,7 @@ fn the_layout_names_every_file_of_src() {
 
 /// Every file of `tests/` runs: as a module of one of the suites in `tests/suites/`, or as
 /// a test of its own in Cargo.toml (`autotests = false`: a file in neither would never be
-/// built).
+/// built). The same for the trainer's tests (train/tests/suite.rs).
 #[test]
 fn every_test_file_is_in_a_suite() {
     let root = env!("CARGO_MANIFEST_DIR");
@@ -741,5 +741,14 @@ fn every_test_file_is_in_a_suite() {
     }
     for file in listed("tests") {
         assert!(run.contains(&file), "tests/{file} is in no test suite");
+    }
+    // The trainer's: modules of train/tests/suite.rs.
+    let suite = read("train/tests/suite.rs");
+    for file in listed("train/tests") {
+        let module = file.trim_end_matches(".rs");
+        assert!(
+            file == "suite.rs" || suite.contains(&format!("mod {module};")),
+            "train/tests/{file} is not a module of train/tests/suite.rs"
+        );
     }
 }
