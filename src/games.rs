@@ -115,8 +115,9 @@ mod tests {
     use super::*;
     use crate::search::SearchParams;
 
-    /// A game's search parameters are named ([`crate::search_hints::SearchHints::SEARCH_PARAMS`]): a misspelt name
-    /// would otherwise leave the default in place.
+    /// A game's search parameters are named
+    /// ([`crate::search_hints::SearchHints::SEARCH_PARAMS`]): a misspelt name would otherwise
+    /// leave the default in place.
     #[test]
     fn every_game_sets_only_search_parameters_that_exist() {
         struct Names;
