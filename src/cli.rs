@@ -12,12 +12,14 @@ pub mod matches;
 #[cfg(feature = "native")]
 pub mod pipeline;
 
+use crate::game::Game;
 use crate::nnue::Network;
 use crate::perft;
 #[cfg(feature = "native")]
 use crate::pipeline::openings::OpeningConfig;
 use crate::profile::Profile;
 use crate::search::{self, Searcher};
+use crate::search_hints::SearchHints;
 use std::io::{self, Write};
 #[cfg(feature = "native")]
 use std::path::Path;
@@ -29,7 +31,7 @@ use web_time::Instant;
 /// Deeper perft runs would take hours; refuse them instead of hanging.
 pub const MAX_PERFT_DEPTH: u32 = 20;
 
-fn position<G: Profile>(rules: G::Rules, fen: Option<&str>) -> Result<G, String> {
+fn position<G: Game>(rules: G::Rules, fen: Option<&str>) -> Result<G, String> {
     match fen {
         None => Ok(G::start(rules)),
         Some(text) => G::parse(text, rules).map_err(|e| e.to_string()),
@@ -37,7 +39,7 @@ fn position<G: Profile>(rules: G::Rules, fen: Option<&str>) -> Result<G, String>
 }
 
 /// `shove perft`: optional `<move>: <count>` lines, then always `nodes <N>`.
-pub fn perft<G: Profile>(
+pub fn perft<G: Game>(
     rules: G::Rules,
     fen: Option<&str>,
     depth: u32,
@@ -73,14 +75,14 @@ pub fn perft<G: Profile>(
 }
 
 /// `shove show`: the board diagram.
-pub fn show<G: Profile>(rules: G::Rules, fen: Option<&str>) -> Result<(), String> {
+pub fn show<G: Game>(rules: G::Rules, fen: Option<&str>) -> Result<(), String> {
     let position: G = position(rules, fen)?;
     print!("{}", position.diagram());
     Ok(())
 }
 
 /// Plays `moves` (space-separated notation) from `position`, naming the first bad one.
-pub fn play_moves<G: Profile>(position: &mut G, moves: &str) -> Result<Vec<u64>, String> {
+pub fn play_moves<G: Game>(position: &mut G, moves: &str) -> Result<Vec<u64>, String> {
     let mut history = Vec::new();
     for (i, text) in moves.split_whitespace().enumerate() {
         let mv = position
@@ -227,7 +229,7 @@ fn check_threads(threads: usize) -> Result<(), String> {
 /// `shove params`: this game's tuned search parameters as SPSA reads them
 /// ([`search::SearchParams::spsa_lines`]), refused if a value lies outside its range (a
 /// tuner would start from a value it cannot keep).
-pub fn params<G: Profile>(out: &mut impl Write) -> Result<(), String> {
+pub fn params<G: SearchHints>(out: &mut impl Write) -> Result<(), String> {
     let errors = search::SearchParams::of::<G>().range_errors();
     if !errors.is_empty() {
         return Err(format!(
@@ -361,7 +363,7 @@ impl BenchRun {
 }
 
 /// Searches `position` with fresh tables, timing the search alone.
-fn bench_search<G: Profile>(
+fn bench_search<G: SearchHints>(
     searcher: &mut Searcher<G>,
     position: &G,
     limits: &search::Limits,
@@ -397,7 +399,7 @@ fn median(values: &mut [f64]) -> f64 {
 /// `command` is the command line to record; `out` the file to write (stdout when `None`).
 #[allow(clippy::too_many_arguments)]
 #[cfg(feature = "native")]
-pub fn openings<G: Profile>(
+pub fn openings<G: SearchHints>(
     rules: G::Rules,
     starts: &[String],
     config: &OpeningConfig,

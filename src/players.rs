@@ -6,6 +6,8 @@
 //!
 //! `shove --player <name>` speaks the protocol with one of them instead of the search.
 
+use crate::evaluation::Evaluation;
+use crate::game::Game;
 use crate::game::{MoveList, Outcome};
 use crate::search_hints::SearchHints;
 use rand::rngs::StdRng;
@@ -197,7 +199,7 @@ impl Bot {
 
 /// The value of `child` for the side that moved into it: the window flips and the score is
 /// negated only if the side to move changed (extra moves keep it).
-fn child_value<G: SearchHints>(
+fn child_value<G: Game>(
     parent: &G,
     child: &G,
     mut search: impl FnMut(&G, i32, i32) -> i32,
@@ -212,7 +214,7 @@ fn child_value<G: SearchHints>(
 }
 
 /// A finished game from the view of its side to move; quicker wins score higher.
-fn terminal<G: SearchHints>(position: &G, outcome: Outcome, ply: i32) -> i32 {
+fn terminal<G: Game>(position: &G, outcome: Outcome, ply: i32) -> i32 {
     match outcome {
         Outcome::Win(player) if player == position.to_move() => WIN - ply,
         Outcome::Win(_) => -(WIN - ply),
@@ -228,7 +230,7 @@ fn captures_first<G: SearchHints>(position: &G, moves: &[G::Move]) -> Vec<G::Mov
 }
 
 /// Material right after `mv` from the mover's view; a win above everything.
-fn gain<G: SearchHints>(position: &G, mv: G::Move) -> i32 {
+fn gain<G: Evaluation>(position: &G, mv: G::Move) -> i32 {
     let mut child = position.clone();
     child.play(mv);
     let value = match child.outcome() {

@@ -9,8 +9,8 @@ use crate::nnue::{EvalKind, Network, choice};
 use crate::options::FlagValue;
 use crate::pipeline::shard::Shard;
 use crate::players::BotKind;
-use crate::profile::Profile;
 use crate::search::ParamChanges;
+use crate::search_hints::SearchHints;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -72,7 +72,7 @@ pub struct EvalArgs {
 
 impl EvalArgs {
     /// The network to search with (`None`: classical), or why the choice cannot be had.
-    pub fn network<G: Profile>(&self) -> Result<Option<Arc<Network>>, String> {
+    pub fn network<G: SearchHints>(&self) -> Result<Option<Arc<Network>>, String> {
         choice::resolve::<G>(self.kind, self.file.as_deref())
     }
 }

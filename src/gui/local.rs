@@ -9,6 +9,7 @@
 //! process keeps them between `go` commands.
 
 use super::state::Line;
+use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
 use crate::phrase::{Phrase, Phrased};
@@ -195,7 +196,7 @@ impl<G: Profile> GameSearch for Searcher<G> {
 
 /// The position at the end of `line` and the keys of the positions before it (for
 /// repetitions), or what is wrong with the line.
-fn replay<G: Profile>(line: &Line) -> Result<(G, Vec<u64>), Phrase> {
+fn replay<G: Game>(line: &Line) -> Result<(G, Vec<u64>), Phrase> {
     let mut position = super::state::start_of::<G>(line)?;
     let mut history = Vec::with_capacity(line.moves.len());
     for (i, text) in line.moves.iter().enumerate() {

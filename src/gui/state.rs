@@ -2,8 +2,9 @@
 //! the page shows: the position string, whose decision and what kind, the result, the legal
 //! moves with their cells, and the board. Every move is checked by the game's rules.
 
+use crate::game::Game;
 use crate::game::{MoveList, Outcome, Player};
-use crate::games::{GameVisitor, with_game};
+use crate::games::{GameVisitor, every_game, with_game};
 use crate::phrase::{Phrase, Phrased};
 use crate::profile::Profile;
 use crate::view::CellView;
@@ -68,11 +69,7 @@ pub fn state(line: &Line) -> Result<State, Phrase> {
 
 /// The rule options of every game, for the page's rule controls.
 pub fn games() -> Value {
-    let games: Vec<Value> = crate::games::GAME_NAMES
-        .iter()
-        .filter_map(|name| with_game(name, Options).ok())
-        .collect();
-    Value::Array(games)
+    Value::Array(every_game(|| Options))
 }
 
 /// The legal moves at the end of `line` as text, checked the same way as [`state`]: an
@@ -89,7 +86,7 @@ pub fn check_move(line: &Line, text: &str) -> Result<(), Phrase> {
 }
 
 /// The position `line` starts from under its rules, or what is wrong with them.
-pub fn start_of<G: Profile>(line: &Line) -> Result<G, Phrase> {
+pub fn start_of<G: Game>(line: &Line) -> Result<G, Phrase> {
     let rules = crate::games::rules::<G>(&line.rules)?;
     match line.start.as_deref().map(str::trim) {
         None | Some("") | Some("startpos") => Ok(G::start(rules)),

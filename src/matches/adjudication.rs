@@ -3,8 +3,8 @@
 //! `RepetitionDraw` end such games the same way, so a runner that only asks the engine
 //! (cutegames) and `shove match` agree on every result.
 
+use crate::game::Game;
 use crate::game::Outcome;
-use crate::profile::Profile;
 use std::fmt;
 
 /// The extra draw rules in force for a game.
@@ -36,7 +36,7 @@ impl Adjudication {
     /// Whether the game stands drawn by these rules. `history` holds the hashes of the
     /// positions before each move played since the game's start position, so its length is
     /// the number of moves played. A result by the rules takes precedence.
-    pub fn draw<G: Profile>(&self, position: &G, history: &[u64]) -> Option<DrawReason> {
+    pub fn draw<G: Game>(&self, position: &G, history: &[u64]) -> Option<DrawReason> {
         if position.outcome().is_some() {
             return None;
         }
@@ -51,7 +51,7 @@ impl Adjudication {
     }
 
     /// The game's result under the rules and these draw rules, `None` while it goes on.
-    pub fn outcome<G: Profile>(&self, position: &G, history: &[u64]) -> Option<Outcome> {
+    pub fn outcome<G: Game>(&self, position: &G, history: &[u64]) -> Option<Outcome> {
         position
             .outcome()
             .or_else(|| self.draw(position, history).map(|_| Outcome::Draw))

@@ -5,13 +5,14 @@ use super::engine::{Engine, Failure};
 use super::log::FailureKind;
 use super::log::GameRecord;
 use super::plan::Plan;
+use crate::game::Game;
 use crate::game::{Outcome, Player};
-use crate::profile::Profile;
+use crate::search_hints::SearchHints;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
 
 /// What the workers share.
-pub(super) struct Shared<'a, G: Profile> {
+pub(super) struct Shared<'a, G: Game> {
     pub plan: &'a Plan<'a>,
     /// The rule options among the engine options, for the log.
     pub rule_options: Vec<(String, String)>,
@@ -36,7 +37,7 @@ pub(super) struct Finished {
 
 /// A worker: plays the next game until none is left or the run is stopped. It keeps the
 /// processes of the last game's two engines for the next (at most two per worker).
-pub(super) fn play_games<G: Profile>(shared: &Shared<G>, sender: &Sender<Finished>) {
+pub(super) fn play_games<G: SearchHints>(shared: &Shared<G>, sender: &Sender<Finished>) {
     let mut engines: Vec<Option<Engine>> = shared.plan.engines.iter().map(|_| None).collect();
     while !shared.stop.load(Ordering::SeqCst) {
         let next = shared.next_game.fetch_add(1, Ordering::SeqCst);
@@ -55,7 +56,7 @@ pub(super) fn play_games<G: Profile>(shared: &Shared<G>, sender: &Sender<Finishe
 /// One game; `None` when the run was stopped during it. `engines` are indexed like the
 /// plan's; a failed engine is dropped and started afresh for the next game, and engines
 /// of other pairings are stopped.
-fn play_game<G: Profile>(
+fn play_game<G: Game>(
     shared: &Shared<G>,
     index: usize,
     engines: &mut [Option<Engine>],

@@ -17,9 +17,11 @@ use super::plan::{Plan, Tally};
 use super::play::{Finished, Shared, play_games};
 use super::report::MatchReport;
 use super::resume;
+use crate::game::Game;
 use crate::games::{GameVisitor, with_game};
 use crate::profile::Profile;
 use crate::progress::progress_bar;
+use crate::search_hints::SearchHints;
 use indicatif::ProgressBar;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -119,7 +121,7 @@ impl GameVisitor for Run<'_> {
 /// The referee's rules from the run's options, and those options that are rules (for the
 /// log). The referee plays by one set of rules: an engine's own rule option, by which it
 /// would lose, is an error.
-fn referee_rules<G: Profile>(plan: &Plan) -> Result<(G::Rules, EngineOptions), String> {
+fn referee_rules<G: Game>(plan: &Plan) -> Result<(G::Rules, EngineOptions), String> {
     let mut rules = G::Rules::default();
     let mut rule_options = Vec::new();
     for (name, value) in &plan.run.options {
@@ -171,10 +173,7 @@ fn shuffled_openings<G: Profile>(plan: &Plan, rules: G::Rules) -> Result<Vec<G>,
 /// Starts every engine once with its `options`, to fail fast on a wrong command or option
 /// instead of losing every game, and learns what the engines call themselves: the log's
 /// `#engines` line.
-fn engines_line<G: Profile>(
-    plan: &Plan,
-    options: &[Vec<(String, String)>],
-) -> Result<String, String> {
+fn engines_line<G: Game>(plan: &Plan, options: &[Vec<(String, String)>]) -> Result<String, String> {
     let mut id_names: Vec<Option<String>> = Vec::new();
     for (engine, options) in plan.engines.iter().zip(options) {
         let process = Engine::start(
@@ -208,7 +207,7 @@ fn shard_games(plan: &Plan) -> Result<Vec<usize>, String> {
 /// Plays the games not yet played on `concurrency` workers and counts each as it finishes
 /// into `tally`, the log and the progress bar, until all are played or a verdict stops the
 /// run (a shard plays all of its games).
-fn play_rest<G: Profile>(
+fn play_rest<G: SearchHints>(
     shared: &Shared<G>,
     mut tally: Tally,
     mut log: Option<BufWriter<File>>,

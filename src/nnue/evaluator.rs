@@ -14,6 +14,7 @@
 //! (`layer::update_both_views`).
 
 use crate::evaluation::Evaluation;
+use crate::game::Game;
 use crate::game::Player;
 use crate::nnue::{Inputs, MAX_INPUTS, Network, layer};
 use multiversion::multiversion;
@@ -21,7 +22,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 /// A network's evaluation with incremental accumulators, one per search thread.
-pub struct Evaluator<G: Evaluation> {
+pub struct Evaluator<G: Game> {
     network: Arc<Network>,
     /// [`Evaluation::network_mirror`] of each input.
     mirror: Vec<u16>,

@@ -7,7 +7,7 @@
 //! side to move's view (`1`, `0.5`, `0`), quiet flag (`1` when the quiescence score equals
 //! the static evaluation), game number within its run. See `docs/pipeline.md`.
 
-use crate::profile::Profile;
+use crate::game::Game;
 use std::fmt;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -50,7 +50,7 @@ impl Header {
     }
 
     /// The rules the header names (`rules`: `Name=value` joined by `;`, `-` for none).
-    pub fn rules<G: Profile>(&self) -> Result<G::Rules, String> {
+    pub fn rules<G: Game>(&self) -> Result<G::Rules, String> {
         let options: Vec<(String, String)> = match self.get("rules") {
             None | Some("-") => Vec::new(),
             Some(text) => text
@@ -345,7 +345,7 @@ pub struct ReadCounts {
 /// `keep` receives every selected position that is not over, and whether it belongs to the
 /// validation set: whole games go to one side, and the file index keeps equal game numbers
 /// of different runs apart.
-pub fn read_positions<G: Profile>(
+pub fn read_positions<G: Game>(
     paths: &[PathBuf],
     selection: &Selection,
     mut keep: impl FnMut(&Sample, G, bool) -> Result<(), String>,

@@ -10,6 +10,7 @@
 use crate::game::MoveList;
 use crate::profile::Profile;
 use crate::search::{Limits, Score, Searcher};
+use crate::search_hints::SearchHints;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
@@ -56,7 +57,7 @@ pub const MAX_CANDIDATES_PER_OPENING: usize = 100;
 /// `config.depth` search scores it beyond `config.max_score`. Judging runs on `threads`
 /// threads (at least one). Fewer than `count` openings come back only when
 /// [`MAX_CANDIDATES_PER_OPENING`] times `count` candidates were not enough.
-pub fn generate<G: Profile>(
+pub fn generate<G: SearchHints>(
     starts: &[G],
     config: &OpeningConfig,
     count: usize,
@@ -99,7 +100,7 @@ pub fn generate<G: Profile>(
 }
 
 /// A random playout from `start`, or `None` when the game ended on the way.
-fn playout<G: Profile>(start: &G, plies: (usize, usize), rng: &mut StdRng) -> Option<G> {
+fn playout<G: SearchHints>(start: &G, plies: (usize, usize), rng: &mut StdRng) -> Option<G> {
     let (low, high) = (plies.0.min(plies.1), plies.0.max(plies.1));
     let length = rng.random_range(low..=high);
     let mut position = start.clone();
@@ -128,7 +129,7 @@ fn playout<G: Profile>(start: &G, plies: (usize, usize), rng: &mut StdRng) -> Op
 const JUDGE_NODES: u64 = 1_000_000;
 
 /// Whether each candidate is balanced, judged on all the searchers' threads at once.
-fn judge<G: Profile>(
+fn judge<G: SearchHints>(
     candidates: &[G],
     config: &OpeningConfig,
     searchers: &mut [Searcher<G>],

@@ -4,7 +4,7 @@
 //! search would use.
 
 use crate::game::{MoveList, Outcome};
-use crate::profile::Profile;
+use crate::search_hints::SearchHints;
 
 /// Plies of captures followed before giving up (stands pat there).
 const MAX_PLIES: usize = 32;
@@ -14,14 +14,14 @@ const WIN: i32 = 1_000_000;
 
 /// The position's quiescence value equals its static evaluation (a finished game is not
 /// quiet: its value is the result, not the evaluation).
-pub fn is_quiet<G: Profile>(position: &G) -> bool {
+pub fn is_quiet<G: SearchHints>(position: &G) -> bool {
     if position.outcome().is_some() {
         return false;
     }
     quiescence(position, -WIN - 1, WIN + 1, 0) == position.evaluate()
 }
 
-fn quiescence<G: Profile>(position: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+fn quiescence<G: SearchHints>(position: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
     match position.outcome() {
         Some(Outcome::Win(p)) if p == position.to_move() => return WIN,
         Some(Outcome::Win(_)) => return -WIN,

@@ -11,6 +11,7 @@
 use super::data::{self, Selection};
 use crate::linear::Sparse;
 use crate::profile::Profile;
+use crate::search_hints::SearchHints;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -117,7 +118,7 @@ pub struct Loaded {
 }
 
 /// Reads data files of game `G` (all with the same header) into feature vectors.
-pub fn load<G: Profile>(paths: &[PathBuf], config: &TuneConfig) -> Result<Loaded, String> {
+pub fn load<G: SearchHints>(paths: &[PathBuf], config: &TuneConfig) -> Result<Loaded, String> {
     if G::term_names().is_empty() {
         return Err(format!(
             "{}'s evaluation is not written as weighted terms yet: nothing to tune",

@@ -15,6 +15,7 @@ use super::format::{Puzzle, PuzzleFile, header_line, rules_text};
 use super::judge::{DEPTH_STEP, Judge};
 use super::sources::{self, SourceGame};
 use super::{rating, themes};
+use crate::game::Game;
 use crate::game::Outcome;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
@@ -22,6 +23,7 @@ use crate::pipeline::selfplay::Budget;
 use crate::pipeline::shard::Shard;
 use crate::profile::Profile;
 use crate::search::MATE;
+use crate::search_hints::SearchHints;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::io::Write;
 use std::path::PathBuf;
@@ -90,7 +92,7 @@ impl GameVisitor for Run<'_> {
 }
 
 /// The header settings of a run; a file is resumed only under the same ones.
-fn settings<G: Profile>(config: &GenerateConfig, games: usize) -> Vec<(String, String)> {
+fn settings<G: Game>(config: &GenerateConfig, games: usize) -> Vec<(String, String)> {
     let check_depth = match config.budget {
         Budget::Depth(d) => d.saturating_sub(DEPTH_STEP).max(1).to_string(),
         Budget::Nodes(_) => "-".into(),
@@ -274,7 +276,7 @@ fn run<G: Profile>(config: &GenerateConfig) -> Result<GenerateReport, String> {
 }
 
 /// The moves of a puzzle read under `rules`, checked by replaying them.
-fn puzzle_line<G: Profile>(puzzle: &Puzzle, rules: G::Rules) -> Result<(G, Vec<G::Move>), String> {
+fn puzzle_line<G: Game>(puzzle: &Puzzle, rules: G::Rules) -> Result<(G, Vec<G::Move>), String> {
     let start =
         G::parse(&puzzle.position, rules).map_err(|e| format!("bad position string: {e}"))?;
     let mut position = start.clone();
@@ -290,7 +292,7 @@ fn puzzle_line<G: Profile>(puzzle: &Puzzle, rules: G::Rules) -> Result<(G, Vec<G
 }
 
 /// Marks the start and every position of a kept solution as taken.
-fn remember<G: Profile>((start, moves): &(G, Vec<G::Move>), seen: &mut FxHashSet<u64>) {
+fn remember<G: Game>((start, moves): &(G, Vec<G::Move>), seen: &mut FxHashSet<u64>) {
     let mut position = start.clone();
     seen.insert(position.hash());
     for &mv in moves {
@@ -385,7 +387,7 @@ fn make<G: Profile>(judge: &mut Judge<G>, start: &G, budget: Budget) -> Option<M
 
 /// Whether a one-ply look finds `mv`: it is the only move with the best static evaluation
 /// right after it (the mover's view; a win counts as the most).
-pub fn obvious<G: Profile>(position: &G, mv: G::Move) -> bool {
+pub fn obvious<G: SearchHints>(position: &G, mv: G::Move) -> bool {
     let mover = position.to_move();
     let mut moves = crate::game::MoveList::new();
     position.legal_moves(&mut moves);

@@ -8,6 +8,7 @@ use crate::nnue::Network;
 use crate::pipeline::selfplay::Budget;
 use crate::profile::Profile;
 use crate::search::{Limits, MATE, Score, SearchParams, Searcher, Skill};
+use crate::search_hints::SearchHints;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -52,7 +53,7 @@ pub struct TwoLines<M> {
 }
 
 /// The searches of one thread.
-pub struct Judge<G: Profile> {
+pub struct Judge<G: SearchHints> {
     searcher: Searcher<G>,
 }
 

@@ -2,10 +2,11 @@
 //! (`shove selfplay --out`) and game records, told apart by their first line. Only games of
 //! the game and rules asked for are kept; the others are counted.
 
+use crate::game::Game;
 use crate::matches::log;
 use crate::pipeline::data;
-use crate::profile::Profile;
 use crate::record::Record;
+use crate::search_hints::SearchHints;
 use std::path::{Path, PathBuf};
 
 /// One game: every position of it, from the start to the last.
@@ -22,7 +23,7 @@ pub struct Sources<G> {
 
 /// Reads every file; an unreadable file or a game that does not replay is an error naming
 /// the file.
-pub fn read<G: Profile>(paths: &[PathBuf], rules: G::Rules) -> Result<Sources<G>, String> {
+pub fn read<G: SearchHints>(paths: &[PathBuf], rules: G::Rules) -> Result<Sources<G>, String> {
     if paths.is_empty() {
         return Err("no games to look in: name match logs, self-play data or records".into());
     }
@@ -37,11 +38,7 @@ pub fn read<G: Profile>(paths: &[PathBuf], rules: G::Rules) -> Result<Sources<G>
     Ok(sources)
 }
 
-fn read_file<G: Profile>(
-    path: &Path,
-    wanted: &str,
-    sources: &mut Sources<G>,
-) -> Result<(), String> {
+fn read_file<G: Game>(path: &Path, wanted: &str, sources: &mut Sources<G>) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
     let first = text.lines().next().unwrap_or("");
     if first == log::HEADER {
@@ -109,7 +106,7 @@ fn read_file<G: Profile>(
     Ok(())
 }
 
-fn add_record<G: Profile>(
+fn add_record<G: Game>(
     record: &Record,
     wanted: &str,
     sources: &mut Sources<G>,

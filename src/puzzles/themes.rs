@@ -6,8 +6,8 @@
 //! or `long` (three or more). Each game adds its own from what the solver's moves do.
 
 use super::judge::value;
+use crate::game::Game;
 use crate::game::{Outcome, Player};
-use crate::profile::Profile;
 use crate::search::Score;
 use crate::{abraxas, akiba, offboard};
 use std::any::Any;
@@ -16,7 +16,7 @@ pub use super::format::THEMES;
 
 /// The themes of the puzzle from `start` with `solution`, whose first move the search
 /// scored `score` (solver's view).
-pub fn themes<G: Profile>(start: &G, solution: &[G::Move], score: Score) -> Vec<String> {
+pub fn themes<G: Game>(start: &G, solution: &[G::Move], score: Score) -> Vec<String> {
     let solver = start.to_move();
     let mut themes: Vec<&str> = Vec::new();
     let mut position = start.clone();

@@ -16,6 +16,7 @@ mod stack;
 mod threads;
 mod timeman;
 
+use crate::evaluation::Evaluation;
 use crate::search_hints::SearchHints;
 pub use params::{ParamChanges, SearchParams, Tuning};
 pub use score::{MATE, MAX_DEPTH, MAX_PLY, Score};
@@ -114,7 +115,7 @@ pub struct Searcher<G: SearchHints> {
 /// transposition table is shared. Aligned to 128 bytes so that no other thread's data
 /// shares a cache line with it: its thread writes its fields at every node.
 #[repr(align(128))]
-struct Worker<G: SearchHints> {
+struct Worker<G: Evaluation> {
     tt: Arc<Table>,
     shared: Arc<Shared>,
     /// 0 for the main thread, which keeps the time and the limits; helpers (1, 2…) search

@@ -12,6 +12,7 @@
 
 use super::Worker;
 use super::score::MATE_BOUND;
+use crate::game::Game;
 use crate::search_hints::SearchHints;
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
@@ -114,14 +115,14 @@ pub(crate) struct HelperLimits {
 }
 
 /// One search as the helpers get it: the main thread's root.
-struct Job<G: SearchHints> {
+struct Job<G: Game> {
     root: G,
     history: Vec<u64>,
     limits: HelperLimits,
 }
 
 /// What a helper thread is told to do.
-enum Order<G: SearchHints> {
+enum Order<G: Game> {
     /// Wait for the next search (set by the helper when it has finished one).
     Park,
     Search(Arc<Job<G>>),

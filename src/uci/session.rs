@@ -7,6 +7,7 @@
 use super::go::GoParams;
 use super::output::Output;
 use crate::cli::play_moves;
+use crate::game::Game;
 use crate::game::{Outcome, Player};
 use crate::matches::Adjudication;
 use crate::nnue::{self, EvalKind, Network};
@@ -15,6 +16,7 @@ use crate::perft;
 use crate::players::{Bot, BotKind, random_seed};
 use crate::profile::Profile;
 use crate::search::{ParamChanges, Score, SearchParams, Searcher, Skill};
+use crate::search_hints::SearchHints;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -98,13 +100,13 @@ pub(crate) struct GoSettings {
 const NO_POSITION: &str = "no valid position (the last 'position' command was rejected)";
 
 /// What answers `go`: the search, or a built-in player (`shove --player`).
-enum Mover<G: Profile> {
+enum Mover<G: SearchHints> {
     Search(Searcher<G>),
     Bot(Box<Bot>),
 }
 
 /// A search running on its own thread, which hands the mover back when it ends.
-struct Running<G: Profile> {
+struct Running<G: SearchHints> {
     handle: JoinHandle<Mover<G>>,
     stop: Arc<AtomicBool>,
     /// Set while a `go ponder` search waits for `ponderhit`.
@@ -221,7 +223,7 @@ impl<G: Profile> Session<G> {
 /// A searcher with the session's table size, threads and evaluation. Every searcher a
 /// session makes comes from here, so one made by `go` or `Hash` before any `isready`
 /// evaluates as `Evaluation` and `EvalFile` say, as one made by `isready` does.
-fn new_searcher<G: Profile>(
+fn new_searcher<G: SearchHints>(
     megabytes: usize,
     threads: usize,
     network: &Option<Arc<Network>>,
@@ -235,7 +237,7 @@ fn new_searcher<G: Profile>(
 }
 
 /// The legal moves among `texts` (`go searchmoves`), and an error naming the others.
-fn search_moves<G: Profile>(position: &G, texts: &[String]) -> (Vec<G::Move>, Option<String>) {
+fn search_moves<G: Game>(position: &G, texts: &[String]) -> (Vec<G::Move>, Option<String>) {
     let mut moves = Vec::new();
     let mut problems = Vec::new();
     for text in texts {
