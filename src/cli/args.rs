@@ -632,8 +632,8 @@ pub struct PuzzlesArgs {
     #[arg(long, value_name = "FILE", required_unless_present = "check")]
     pub out: Option<PathBuf>,
     /// Check the set in FILE instead of making one: legal solutions, every solver move the
-    /// best at the check depth (the set's own, or --depth); the set names its game.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "from", "count", "max_per_rating", "nodes", "seed", "resume"])]
+    /// only good one at the check depth (the set's own, or --depth); the set names its game.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "from", "count", "max_per_rating", "nodes", "seed", "resume", "check_depth", "balanced"])]
     pub check: Option<PathBuf>,
     /// Puzzles of the whole run (all shards together).
     #[arg(long, default_value_t = 300)]
@@ -642,10 +642,18 @@ pub struct PuzzlesArgs {
     /// easy puzzles, the most common, leave room for harder ones.
     #[arg(long, value_name = "N")]
     pub max_per_rating: Option<usize>,
-    /// Search depth of the second (deeper) search; the first is 2 less, and is the depth
-    /// `--check` uses. With --check: the depth to check at. Default 6.
+    /// Search depth of the deepest search; every solver move also leads 2 less deep. With
+    /// --check: the depth to check at. Default 6.
     #[arg(long, conflicts_with = "nodes")]
     pub depth: Option<u32>,
+    /// Every solver move is also the only good one at this depth, the one `--check` uses by
+    /// default. Default: the depth (4 with --nodes).
+    #[arg(long, value_name = "D")]
+    pub check_depth: Option<u32>,
+    /// At least half the puzzles with two or more solver moves that count (5 or more legal
+    /// moves), and 15 % each at or below level 5's Elo and at or above level 15's.
+    #[arg(long)]
+    pub balanced: bool,
     /// Search each position with this many nodes instead of a depth (the two depths are
     /// the deepest completed and 2 less; such a set is checked with --depth).
     #[arg(long)]

@@ -51,6 +51,14 @@ pub fn puzzles(
     rule_options: Vec<(String, String)>,
 ) -> Result<(), String> {
     let out = args.out.ok_or("give --out FILE (or --check FILE)")?;
+    let budget = match args.nodes {
+        Some(nodes) => Budget::Nodes(nodes),
+        None => Budget::Depth(args.depth.unwrap_or(6)),
+    };
+    let check_depth = args.check_depth.unwrap_or(match budget {
+        Budget::Depth(d) => d,
+        Budget::Nodes(_) => 4,
+    });
     let config = crate::puzzles::generate::GenerateConfig {
         game: game.to_string(),
         rule_options,
@@ -58,10 +66,9 @@ pub fn puzzles(
         out,
         count: args.count,
         max_per_rating: args.max_per_rating,
-        budget: match args.nodes {
-            Some(nodes) => Budget::Nodes(nodes),
-            None => Budget::Depth(args.depth.unwrap_or(6)),
-        },
+        budget,
+        check_depth,
+        balanced: args.balanced,
         seed: args.seed,
         shard: args.shard,
         resume: args.resume,
@@ -94,11 +101,12 @@ pub fn check_puzzles(args: &PuzzlesArgs, game: Option<&str>) -> Result<(), Strin
     }
     if report.errors.is_empty() {
         println!(
-            "{}: {} {} puzzles, all good at depth {}",
+            "{}: {} {} puzzles, all good at depth {} ({} with two or more solver moves that count)",
             path.display(),
             report.puzzles,
             report.game,
-            report.depth
+            report.depth,
+            report.multi_move
         );
         Ok(())
     } else {

@@ -1,9 +1,10 @@
 //! `shove puzzles --check FILE`: every line a puzzle, every solution legal and ending on the
-//! solver's move, every solver move (where there is a choice) still the best at the check
-//! depth, every theme a known one. All problems are reported, each with its line.
+//! solver's move, every solver move (where there is a choice) still the only good one at the
+//! check depth, at least one of them a real choice, every theme a known one. All problems
+//! are reported, each with its line.
 
 use super::format::{Puzzle, PuzzleFile, parse_rules_text};
-use super::judge::Judge;
+use super::judge::{Judge, counts, unique};
 use super::themes::THEMES;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
@@ -19,6 +20,8 @@ pub struct CheckReport {
     pub puzzles: usize,
     /// `line N: reason`, in line order.
     pub errors: Vec<String>,
+    /// Good puzzles with two or more solver moves that count ([`counts`]).
+    pub multi_move: usize,
 }
 
 /// Checks the set at `path`. The game is `game`, else the one the set's header names; the
@@ -85,6 +88,7 @@ impl GameVisitor for Check<'_> {
         let puzzles = &self.file.puzzles;
         let chunk = puzzles.len().div_ceil(self.threads).max(1);
         let mut found: Vec<(usize, String)> = self.file.errors.clone();
+        let mut multi_move = 0;
         std::thread::scope(|scope| {
             let workers: Vec<_> = puzzles
                 .chunks(chunk)
@@ -92,19 +96,26 @@ impl GameVisitor for Check<'_> {
                     let network = network.clone();
                     scope.spawn(move || {
                         let mut judge = Judge::<G>::new(network);
-                        part.iter()
-                            .filter_map(|(line, puzzle)| {
-                                check_puzzle(&mut judge, puzzle, rules, self.depth)
-                                    .err()
-                                    .map(|e| (*line, format!("puzzle {}: {e}", puzzle.id)))
-                            })
-                            .collect::<Vec<_>>()
+                        let mut errors = Vec::new();
+                        let mut multi = 0;
+                        for (line, puzzle) in part {
+                            match check_puzzle(&mut judge, puzzle, rules, self.depth) {
+                                Ok(counted) => multi += usize::from(counted >= 2),
+                                Err(e) => {
+                                    errors.push((*line, format!("puzzle {}: {e}", puzzle.id)))
+                                }
+                            }
+                        }
+                        (errors, multi)
                     })
                 })
                 .collect();
             for worker in workers {
                 match worker.join() {
-                    Ok(errors) => found.extend(errors),
+                    Ok((errors, multi)) => {
+                        found.extend(errors);
+                        multi_move += multi;
+                    }
                     Err(_) => found.push((0, "a check thread failed".into())),
                 }
             }
@@ -118,17 +129,18 @@ impl GameVisitor for Check<'_> {
                 .into_iter()
                 .map(|(line, e)| format!("line {line}: {e}"))
                 .collect(),
+            multi_move,
         })
     }
 }
 
-/// Checks one puzzle, or says what is wrong with it.
+/// Checks one puzzle, or says what is wrong with it: its solver moves that count, else.
 pub fn check_puzzle<G: Profile>(
     judge: &mut Judge<G>,
     puzzle: &Puzzle,
     rules: G::Rules,
     depth: u32,
-) -> Result<(), String> {
+) -> Result<usize, String> {
     let known = |theme: &str| {
         THEMES
             .iter()
@@ -146,6 +158,7 @@ pub fn check_puzzle<G: Profile>(
     let solver = position.to_move();
     let mut history = Vec::new();
     let mut last_mover = solver;
+    let mut counted = 0;
     for (i, text) in puzzle.solution.iter().enumerate() {
         if position.outcome().is_some() {
             return Err(format!(
@@ -161,10 +174,7 @@ pub fn check_puzzle<G: Profile>(
             let lines = judge
                 .lines_at(&position, &history, depth)
                 .ok_or_else(|| format!("solution move {}: no search result", i + 1))?;
-            let equal_second = lines
-                .second
-                .is_some_and(|(second, score)| second == mv && score == lines.best.1);
-            if lines.best.0 != mv && !equal_second {
+            if lines.best.0 != mv {
                 return Err(format!(
                     "solution move {} '{text}' is not the best at depth {depth}: {} ({}) is",
                     i + 1,
@@ -172,6 +182,19 @@ pub fn check_puzzle<G: Profile>(
                     lines.best.1
                 ));
             }
+            if !unique(&lines) {
+                let (second, score) = lines
+                    .second
+                    .map_or(("none".into(), String::new()), |(m, s)| {
+                        (m.to_string(), format!(" ({s})"))
+                    });
+                return Err(format!(
+                    "solution move {} '{text}' ({}) is not the only good move at depth {depth}: {second}{score} is close",
+                    i + 1,
+                    lines.best.1
+                ));
+            }
+            counted += usize::from(counts(&position));
         }
         history.push(position.hash());
         position.play(mv);
@@ -179,5 +202,11 @@ pub fn check_puzzle<G: Profile>(
     if last_mover != solver {
         return Err("the solution ends on the opponent's move, not the solver's".into());
     }
-    Ok(())
+    if counted == 0 {
+        return Err(format!(
+            "the puzzle is a guess: no solver move has {} or more legal moves to choose from",
+            super::judge::MIN_CHOICES
+        ));
+    }
+    Ok(counted)
 }

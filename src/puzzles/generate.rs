@@ -5,6 +5,10 @@
 //! through the opponent's best replies for as long as the solver's move stays the only good
 //! one, and ends on a solver's move (lichess's generator does the same).
 //!
+//! `--balanced` sets keep the spread the players need: at least half the puzzles with two or
+//! more solver moves that count ([`counts`]), and [`BAND_SHARE`] each at or below level
+//! [`EASY_LEVEL`]'s Elo and at or above level [`HARD_LEVEL`]'s.
+//!
 //! The games are the units of work: shuffled by the seed, shard K of N takes the games
 //! `g % N == K - 1`, in that order, and a game's puzzles are appended and flushed when the
 //! game is done. `--resume` reads the file back and goes on after the last game it has a
@@ -12,7 +16,7 @@
 //! the same answers).
 
 use super::format::{Puzzle, PuzzleFile, header_line, rules_text};
-use super::judge::{DEPTH_STEP, Judge};
+use super::judge::{Judge, counted, counts};
 use super::sources::{self, SourceGame};
 use super::{rating, themes};
 use crate::game::Game;
@@ -33,6 +37,12 @@ use std::time::{Duration, Instant};
 pub const MAX_PER_GAME: usize = 2;
 /// Moves of a solution at most (both sides).
 pub const MAX_SOLUTION: usize = 12;
+/// The level whose Elo and below is a `--balanced` set's easy band.
+pub const EASY_LEVEL: usize = 5;
+/// The level whose Elo and above is a `--balanced` set's hard band.
+pub const HARD_LEVEL: usize = 15;
+/// The share of a `--balanced` set each of the easy and the hard band has at least.
+pub const BAND_SHARE: f64 = 0.15;
 /// How often progress is written when stderr is not a terminal.
 const PROGRESS_EVERY: Duration = Duration::from_secs(60);
 
@@ -49,6 +59,11 @@ pub struct GenerateConfig {
     /// which are the most common, leave room for harder ones.
     pub max_per_rating: Option<usize>,
     pub budget: Budget,
+    /// The depth at which every solver move is also the only good one, and at which
+    /// `--check` checks the set by default.
+    pub check_depth: u32,
+    /// Keep the spread of a set for players (the module's doc).
+    pub balanced: bool,
     pub seed: u64,
     pub shard: Shard,
     pub resume: bool,
@@ -93,19 +108,19 @@ impl GameVisitor for Run<'_> {
 
 /// The header settings of a run; a file is resumed only under the same ones.
 fn settings<G: Game>(config: &GenerateConfig, games: usize) -> Vec<(String, String)> {
-    let check_depth = match config.budget {
-        Budget::Depth(d) => d.saturating_sub(DEPTH_STEP).max(1).to_string(),
-        Budget::Nodes(_) => "-".into(),
-    };
     vec![
         ("game".into(), G::NAME.into()),
         ("rules".into(), rules_text(&config.rule_options)),
         ("budget".into(), config.budget.to_string()),
-        ("check_depth".into(), check_depth),
+        ("check_depth".into(), config.check_depth.to_string()),
         ("seed".into(), config.seed.to_string()),
         (
             "max_per_rating".into(),
             config.max_per_rating.map_or("-".into(), |n| n.to_string()),
+        ),
+        (
+            "balanced".into(),
+            if config.balanced { "yes" } else { "no" }.into(),
         ),
         ("games".into(), games.to_string()),
         ("shard".into(), config.shard.to_string()),
@@ -133,12 +148,85 @@ fn game_of_id(id: &str) -> Option<usize> {
     id.split_once('-')?.0.parse().ok()
 }
 
+/// Where a `--balanced` set has room: puzzles of one band at most, with one counted solver
+/// move at most. The caps leave any full set of `target` with at least [`BAND_SHARE`] of it
+/// in each of the easy and the hard band, and at least half with two counted moves.
+#[derive(Clone, Copy, Debug)]
+struct Quota {
+    target: usize,
+    easy_elo: i32,
+    hard_elo: i32,
+    /// Puzzles kept: easy, middle, hard band; with one counted move.
+    bands: [usize; 3],
+    one_move: usize,
+}
+
+impl Quota {
+    fn new<G: Profile>(target: usize) -> Self {
+        Quota {
+            target,
+            easy_elo: G::LEVEL_ELO[EASY_LEVEL],
+            hard_elo: G::LEVEL_ELO[HARD_LEVEL],
+            bands: [0; 3],
+            one_move: 0,
+        }
+    }
+
+    fn band(&self, rating: i32) -> usize {
+        if rating <= self.easy_elo {
+            0
+        } else if rating >= self.hard_elo {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Most puzzles of `band`: the easy and the hard band twice their share each, the
+    /// middle the rest but three shares, so a full set has at least one share in each of
+    /// the other two.
+    fn cap(&self, band: usize) -> usize {
+        let share = (self.target as f64 * BAND_SHARE).ceil() as usize;
+        if band == 1 {
+            self.target.saturating_sub(3 * share)
+        } else {
+            2 * share
+        }
+    }
+
+    fn one_move_room(&self) -> bool {
+        self.one_move < self.target / 2
+    }
+
+    fn room(&self, rating: i32, counted: usize) -> bool {
+        let band = self.band(rating);
+        self.bands[band] < self.cap(band) && (counted >= 2 || self.one_move_room())
+    }
+
+    fn add(&mut self, rating: i32, counted: usize) {
+        let band = self.band(rating);
+        self.bands[band] += 1;
+        self.one_move += usize::from(counted < 2);
+    }
+}
+
 fn run<G: Profile>(config: &GenerateConfig) -> Result<GenerateReport, String> {
     if config.count == 0 {
         return Err("--count must be at least 1".into());
     }
     if let Budget::Depth(0) | Budget::Nodes(0) = config.budget {
         return Err("the search budget must be at least depth 1 or 1 node".into());
+    }
+    if config.check_depth == 0 {
+        return Err("the check depth must be at least 1".into());
+    }
+    if let Budget::Depth(d) = config.budget
+        && config.check_depth > d
+    {
+        return Err(format!(
+            "the check depth ({}) is deeper than the search ({d})",
+            config.check_depth
+        ));
     }
     let rules = crate::games::rules::<G>(&config.rule_options)?;
     let network = choice::resolve::<G>(None, None)?;
@@ -159,6 +247,7 @@ fn run<G: Profile>(config: &GenerateConfig) -> Result<GenerateReport, String> {
 
     let mut seen = FxHashSet::default();
     let mut per_rating = FxHashMap::default();
+    let mut quota = Quota::new::<G>(target);
     let mut report = GenerateReport::default();
     let mut start_at = 0;
     let existing = std::fs::read_to_string(&config.out).unwrap_or_default();
@@ -191,11 +280,10 @@ fn run<G: Profile>(config: &GenerateConfig) -> Result<GenerateReport, String> {
             let index = order.iter().position(|&g| g == game).ok_or_else(bad)?;
             last = last.max(Some(index));
             *per_rating.entry(puzzle.rating).or_insert(0) += 1;
-            remember(
-                &puzzle_line::<G>(puzzle, rules)
-                    .map_err(|e| format!("{}: line {line}: {e}", config.out.display()))?,
-                &mut seen,
-            );
+            let made = puzzle_line::<G>(puzzle, rules)
+                .map_err(|e| format!("{}: line {line}: {e}", config.out.display()))?;
+            quota.add(puzzle.rating, counted(&made.0, &made.1));
+            remember(&made, &mut seen);
         }
         report.resumed = file.puzzles.len();
         start_at = last.map_or(0, |i| i + 1);
@@ -225,21 +313,25 @@ fn run<G: Profile>(config: &GenerateConfig) -> Result<GenerateReport, String> {
                 .max_per_rating
                 .is_none_or(|most| per_rating.get(&rating).copied().unwrap_or(0) < most)
         };
-        let mut puzzles = puzzles_of_game(
+        let made = puzzles_of_game(
             &mut judge,
             game,
             &sources.games[game],
-            config.budget,
+            config,
+            (config.balanced && !quota.one_move_room()).then_some(2),
             &mut seen,
             &mut report,
         );
-        puzzles.retain(|puzzle| {
-            let kept = room(puzzle.rating, &per_rating);
-            if kept {
+        let mut puzzles = Vec::new();
+        for (puzzle, counted) in made {
+            if room(puzzle.rating, &per_rating)
+                && (!config.balanced || quota.room(puzzle.rating, counted))
+            {
                 *per_rating.entry(puzzle.rating).or_insert(0) += 1;
+                quota.add(puzzle.rating, counted);
+                puzzles.push(puzzle);
             }
-            kept
-        });
+        }
         // The count is exact: the rest of the last game's puzzles are left out.
         puzzles.truncate(target.saturating_sub(report.resumed + report.kept));
         let mut text = String::new();
@@ -301,40 +393,46 @@ fn remember<G: Game>((start, moves): &(G, Vec<G::Move>), seen: &mut FxHashSet<u6
     }
 }
 
-/// The puzzles of one game, at most [`MAX_PER_GAME`].
+/// The puzzles of one game, at most [`MAX_PER_GAME`], each with its solver moves that count
+/// ([`counts`]); with `min_counted`, only those with that many (the rest are not rated).
 fn puzzles_of_game<G: Profile>(
     judge: &mut Judge<G>,
     game: usize,
     source: &SourceGame<G>,
-    budget: Budget,
+    config: &GenerateConfig,
+    min_counted: Option<usize>,
     seen: &mut FxHashSet<u64>,
     report: &mut GenerateReport,
-) -> Vec<Puzzle> {
+) -> Vec<(Puzzle, usize)> {
     let mut puzzles = Vec::new();
     for (ply, position) in source.positions.iter().enumerate() {
         if puzzles.len() >= MAX_PER_GAME {
             break;
         }
-        if position.outcome().is_some()
-            || position.count_legal_moves() < 2
-            || seen.contains(&position.hash())
-        {
+        if position.outcome().is_some() || !counts(position) || seen.contains(&position.hash()) {
             continue;
         }
         report.candidates += 1;
-        let Some(made) = make(judge, position, budget) else {
+        let Some(made) = make(judge, position, config.budget, config.check_depth) else {
             continue;
         };
+        remember(&(position.clone(), made.solution.clone()), seen);
+        let counted = counted(position, &made.solution);
+        if min_counted.is_some_and(|least| counted < least) {
+            continue;
+        }
         let (_, elo) = rating::rate(judge, position, &made.solution);
         let themes = themes::themes(position, &made.solution, made.score);
-        remember(&(position.clone(), made.solution.clone()), seen);
-        puzzles.push(Puzzle {
-            id: format!("{game:05}-{ply}"),
-            position: position.to_string(),
-            solution: made.solution.iter().map(ToString::to_string).collect(),
-            rating: elo,
-            themes,
-        });
+        puzzles.push((
+            Puzzle {
+                id: format!("{game:05}-{ply}"),
+                position: position.to_string(),
+                solution: made.solution.iter().map(ToString::to_string).collect(),
+                rating: elo,
+                themes,
+            },
+            counted,
+        ));
     }
     puzzles
 }
@@ -346,9 +444,14 @@ struct Made<M> {
 }
 
 /// The puzzle at `start`, if it is one.
-fn make<G: Profile>(judge: &mut Judge<G>, start: &G, budget: Budget) -> Option<Made<G::Move>> {
+fn make<G: Profile>(
+    judge: &mut Judge<G>,
+    start: &G,
+    budget: Budget,
+    check_depth: u32,
+) -> Option<Made<G::Move>> {
     let solver = start.to_move();
-    let (first, score) = judge.only_move(start, &[], budget)?;
+    let (first, score) = judge.only_move(start, &[], budget, check_depth)?;
     if obvious(start, first) {
         return None;
     }
@@ -366,7 +469,7 @@ fn make<G: Profile>(judge: &mut Judge<G>, start: &G, budget: Budget) -> Option<M
             position.legal_moves(&mut moves);
             moves[0]
         } else {
-            match judge.only_move(&position, &history, budget) {
+            match judge.only_move(&position, &history, budget, check_depth) {
                 Some((mv, _)) => {
                     good = solution.len() + 1;
                     mv
@@ -418,6 +521,37 @@ mod tests {
         assert_eq!(sorted, (0..50).collect::<Vec<_>>());
         assert_eq!(a, shuffled(50, 7));
         assert_ne!(a, shuffled(50, 8));
+    }
+
+    #[test]
+    fn a_full_balanced_set_has_its_bands_and_its_multi_move_half() {
+        type G = crate::akiba::Position;
+        let (easy, middle, hard) = (G::LEVEL_ELO[0], G::LEVEL_ELO[10], G::LEVEL_ELO[20]);
+        // However the puzzles come, whatever has room is kept until the target is full.
+        for order in [
+            [middle, easy, hard],
+            [hard, middle, easy],
+            [easy, hard, middle],
+        ] {
+            let mut quota = Quota::new::<G>(100);
+            let mut kept = Vec::new();
+            'fill: for round in 0..1000 {
+                for rating in order {
+                    let counted = 1 + round % 2;
+                    if kept.len() == 100 {
+                        break 'fill;
+                    }
+                    if quota.room(rating, counted) {
+                        quota.add(rating, counted);
+                        kept.push((rating, counted));
+                    }
+                }
+            }
+            assert_eq!(kept.len(), 100);
+            let count = |r: i32| kept.iter().filter(|k| k.0 == r).count();
+            assert!(count(easy) >= 15 && count(hard) >= 15, "{kept:?}");
+            assert!(kept.iter().filter(|k| k.1 >= 2).count() >= 50);
+        }
     }
 
     #[test]

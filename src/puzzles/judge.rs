@@ -1,13 +1,15 @@
 //! The searches that make and check puzzles: whether a position has one clearly best move
 //! (MultiPV 2 at two depths), the opponent's best reply, the move a level's search plays.
 //!
-//! Every search starts from a cleared searcher with one thread, so that the same position
-//! gives the same answer in the generator and in `--check` (docs/puzzles.md).
+//! Every search is the engine's default search (the one a player's analysis shows) from a
+//! cleared searcher with one thread, so that the same position gives the same answer in the
+//! generator and in `--check` (docs/puzzles.md).
 
+use crate::game::Game;
 use crate::nnue::Network;
 use crate::pipeline::selfplay::Budget;
 use crate::profile::Profile;
-use crate::search::{Limits, MATE, Score, SearchParams, Searcher, Skill};
+use crate::search::{Limits, MATE, Score, Searcher, Skill};
 use crate::search_hints::SearchHints;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -21,6 +23,29 @@ pub const MARGIN: i32 = 150;
 
 /// How much shallower the first of the two searches is than the second.
 pub const DEPTH_STEP: u32 = 2;
+
+/// Legal moves a decision needs to count as a solver move: a choice among fewer (an Abraxas
+/// slide, stay or pass) is a guess between a few buttons, not a puzzle.
+pub const MIN_CHOICES: usize = 5;
+
+/// Whether the decision at `position` counts as a solver move ([`MIN_CHOICES`]).
+pub fn counts<G: Game>(position: &G) -> bool {
+    position.count_legal_moves() >= MIN_CHOICES
+}
+
+/// The solver moves of `moves` from `start` that count ([`counts`]).
+pub fn counted<G: Game>(start: &G, moves: &[G::Move]) -> usize {
+    let solver = start.to_move();
+    let mut position = start.clone();
+    let mut found = 0;
+    for &mv in moves {
+        if position.to_move() == solver && counts(&position) {
+            found += 1;
+        }
+        position.play(mv);
+    }
+    found
+}
 
 /// A score as one number: mates as ±(MATE - moves).
 pub fn value(score: Score) -> i32 {
@@ -58,14 +83,11 @@ pub struct Judge<G: SearchHints> {
 }
 
 impl<G: Profile> Judge<G> {
-    /// Searches with `network` (`None`: the classical evaluation), without the pruning by
-    /// static evaluation and the history-driven reductions ([`SearchParams::OFF`]): a
-    /// fixed-depth verdict of those depends on their margins, so a set judged by them
-    /// would stop passing its check whenever the margins are tuned.
+    /// Searches with `network` (`None`: the classical evaluation) and the game's default
+    /// search parameters: a puzzle's answer is the one the player's analysis gives.
     pub fn new(network: Option<Arc<Network>>) -> Self {
         let mut searcher = Searcher::new(HASH_MB);
         searcher.set_network(network);
-        searcher.set_params(SearchParams::OFF);
         Judge { searcher }
     }
 
@@ -106,15 +128,27 @@ impl<G: Profile> Judge<G> {
         found
     }
 
-    /// The one clearly best move here and its score, or `None`: at the two depths of
-    /// `budget` (the deeper one, and [`DEPTH_STEP`] less) the same move leads and is
-    /// [`clearly_best`] against the second line. A position with one legal move has none.
+    /// The one clearly best move here and its score, or `None`: at `check_depth` (a search
+    /// of its own, as `--check` does it) and at the two depths of `budget` (the deeper one,
+    /// and [`DEPTH_STEP`] less) the same move leads and is [`clearly_best`] against the
+    /// second line. A position with one legal move has none.
     pub fn only_move(
         &mut self,
         position: &G,
         history: &[u64],
         budget: Budget,
+        check_depth: u32,
     ) -> Option<(G::Move, Score)> {
+        // At the budget's own depth the check is the deep search itself.
+        let checked = if budget == Budget::Depth(check_depth) {
+            None
+        } else {
+            let lines = self.lines_at(position, history, check_depth)?;
+            if !unique(&lines) {
+                return None;
+            }
+            Some(lines.best.0)
+        };
         let shallow_of = |deep: u32| deep.saturating_sub(DEPTH_STEP).max(1);
         let fixed_shallow = match budget {
             Budget::Depth(d) => Some(shallow_of(d)),
@@ -135,7 +169,11 @@ impl<G: Profile> Judge<G> {
         let shallow = complete
             .iter()
             .find(|l| l.depth == shallow_of(deep.depth))?;
-        (unique(deep) && unique(shallow) && deep.best.0 == shallow.best.0).then_some(deep.best)
+        (unique(deep)
+            && unique(shallow)
+            && deep.best.0 == shallow.best.0
+            && checked.is_none_or(|mv| mv == deep.best.0))
+        .then_some(deep.best)
     }
 
     /// The two best lines at exactly `depth` (`second` is `None` with one legal move).
@@ -186,7 +224,9 @@ impl<G: Profile> Judge<G> {
     }
 }
 
-fn unique<M>(lines: &TwoLines<M>) -> bool {
+/// Whether the first line's move is the only good one: there is a second line and the first
+/// is [`clearly_best`] against it.
+pub fn unique<M>(lines: &TwoLines<M>) -> bool {
     lines
         .second
         .as_ref()
