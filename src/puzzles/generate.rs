@@ -1,7 +1,8 @@
 //! `shove puzzles FROM… --out FILE`: puzzles from the positions of played games.
 //!
-//! A position is kept when the side to move has one move clearly best ([`Judge::only_move`])
-//! that a one-ply look does not already give away ([`obvious`]). The solution goes on
+//! A position is kept when the side to move has one move clearly best ([`Judge::only_move`]);
+//! when a one-ply look already gives it away ([`obvious`]) only as an easy puzzle (rated at
+//! or below level [`EASY_LEVEL`]'s Elo), a first lesson for a beginner. The solution goes on
 //! through the opponent's best replies for as long as the solver's move stays the only good
 //! one, and ends on a solver's move (lichess's generator does the same).
 //!
@@ -422,6 +423,9 @@ fn puzzles_of_game<G: Profile>(
             continue;
         }
         let (_, elo) = rating::rate(judge, position, &made.solution);
+        if made.obvious && elo > G::LEVEL_ELO[EASY_LEVEL] {
+            continue;
+        }
         let themes = themes::themes(position, &made.solution, made.score);
         puzzles.push((
             Puzzle {
@@ -437,10 +441,12 @@ fn puzzles_of_game<G: Profile>(
     puzzles
 }
 
-/// A solution found from a position, and the first move's score.
+/// A solution found from a position, the first move's score, and whether a one-ply look
+/// finds that move.
 struct Made<M> {
     solution: Vec<M>,
     score: crate::search::Score,
+    obvious: bool,
 }
 
 /// The puzzle at `start`, if it is one.
@@ -452,9 +458,6 @@ fn make<G: Profile>(
 ) -> Option<Made<G::Move>> {
     let solver = start.to_move();
     let (first, score) = judge.only_move(start, &[], budget, check_depth)?;
-    if obvious(start, first) {
-        return None;
-    }
     let mut solution = vec![first];
     // How long the solution is when it ends on a solver's move that was a real choice.
     let mut good = 1;
@@ -485,7 +488,11 @@ fn make<G: Profile>(
         }
     }
     solution.truncate(good);
-    Some(Made { solution, score })
+    Some(Made {
+        obvious: obvious(start, first),
+        solution,
+        score,
+    })
 }
 
 /// Whether a one-ply look finds `mv`: it is the only move with the best static evaluation
