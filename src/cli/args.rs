@@ -650,12 +650,13 @@ pub struct PuzzlesArgs {
     /// default. Default: the depth (4 with --nodes).
     #[arg(long, value_name = "D")]
     pub check_depth: Option<u32>,
-    /// At least half the puzzles with two or more solver moves that count (5 or more legal
-    /// moves), and 15 % each at or below level 5's Elo and at or above level 15's.
+    /// Keep a full set's spread: at least half its puzzles with two or more solver moves
+    /// that count (5 or more legal moves), 15 % each at or below level 5's Elo and at or
+    /// above level 15's.
     #[arg(long)]
     pub balanced: bool,
     /// Search each position with this many nodes instead of a depth (the two depths are
-    /// the deepest completed and 2 less; such a set is checked with --depth).
+    /// the deepest completed and 2 less).
     #[arg(long)]
     pub nodes: Option<u64>,
     /// Seed of the order the games are looked through in.
