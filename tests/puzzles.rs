@@ -98,6 +98,10 @@ fn shipped_set_is_good<G: Profile>(full_depth: u32, aim: Aim) {
         puzzles.iter().filter(|(_, p)| keep(p.rating)).count() as f64 / puzzles.len() as f64
     };
     assert!(puzzles.iter().all(|(_, p)| levels.contains(&p.rating)));
+    let ratings: BTreeSet<i32> = puzzles.iter().map(|(_, p)| p.rating).collect();
+    assert!(ratings.len() >= 8, "{ratings:?}");
+    assert_eq!(ratings.first(), Some(&levels[0]), "{ratings:?}");
+    assert!(ratings.last() >= Some(&levels[12]), "{ratings:?}");
     let easy = share(&|r| r <= levels[5]);
     let hard = share(&|r| r >= levels[15]);
     assert!(
@@ -113,16 +117,18 @@ fn shipped_set_is_good<G: Profile>(full_depth: u32, aim: Aim) {
     }
     assert!(themes.len() >= 6, "{themes:?}");
 
-    // Every puzzle at the full depth too: a search there takes Akiba 42 ms, so the whole
-    // set is a few seconds a core.
+    // Every puzzle at the full depth too, unless that is the set's own depth (checked
+    // above): Akiba's 500 at depth 12 are 28 s of one core.
     let depth = full_depth.to_string();
-    let output = shove(&["puzzles", "--check", &path, "--depth", &depth]);
-    assert!(
-        output.status.success(),
-        "{}{}",
-        text(&output.stdout),
-        text(&output.stderr)
-    );
+    if file.get("check_depth") != Some(depth.as_str()) {
+        let output = shove(&["puzzles", "--check", &path, "--depth", &depth]);
+        assert!(
+            output.status.success(),
+            "{}{}",
+            text(&output.stdout),
+            text(&output.stderr)
+        );
+    }
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! are reported, each with its line.
 
 use super::format::{Puzzle, PuzzleFile, parse_rules_text};
-use super::judge::{Judge, counts, unique};
+use super::judge::{Judge, MIN_CHOICES, counts, unique};
 use super::themes::THEMES;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
@@ -204,8 +204,7 @@ pub fn check_puzzle<G: Profile>(
     }
     if counted == 0 {
         return Err(format!(
-            "the puzzle is a guess: no solver move has {} or more legal moves to choose from",
-            super::judge::MIN_CHOICES
+            "the puzzle is a guess: no solver move has {MIN_CHOICES} or more legal moves to choose from"
         ));
     }
     Ok(counted)
