@@ -52,13 +52,13 @@ const AIM: Aim = Aim {
 /// go on (`--resume`): puzzles with two solver moves that count are rare in these games
 /// (docs/puzzles.md). Raise these as the sets grow.
 const ABRAXAS_SO_FAR: Aim = Aim {
-    puzzles: 360,
-    multi_move: 0.30,
+    puzzles: 389,
+    multi_move: 0.35,
     band: 0.15,
 };
 const OFFBOARD_SO_FAR: Aim = Aim {
-    puzzles: 280,
-    multi_move: 0.12,
+    puzzles: 374,
+    multi_move: 0.21,
     band: 0.15,
 };
 
