@@ -57,8 +57,8 @@ const ABRAXAS_SO_FAR: Aim = Aim {
     band: 0.15,
 };
 const OFFBOARD_SO_FAR: Aim = Aim {
-    puzzles: 374,
-    multi_move: 0.21,
+    puzzles: 405,
+    multi_move: 0.27,
     band: 0.15,
 };
 
