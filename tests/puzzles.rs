@@ -205,6 +205,52 @@ fn a_generated_set_passes_the_check_and_resumes() {
     assert!(text(&check.stdout).contains("4 akiba puzzles, all good at depth 4"));
 }
 
+/// `--multi-move` keeps only puzzles with two or more solver moves that count (counted
+/// here from the rules), where the same run without it keeps a one-move one too.
+#[test]
+fn a_multi_move_run_keeps_only_multi_move_puzzles() {
+    let dir = scratch("multi-move");
+    let log = "docs/levels/akiba-L3-vs-L4.shard-1-of-4.log";
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let out = out.to_str().unwrap().to_string();
+        let mut args = vec![
+            "puzzles", "--game", "akiba", log, "--out", &out, "--count", "2", "--depth", "4",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        let output = shove(&args);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        (
+            out.clone(),
+            PuzzleFile::parse(&std::fs::read_to_string(&out).unwrap()),
+        )
+    };
+    let counted = |file: &PuzzleFile| -> Vec<usize> {
+        file.puzzles
+            .iter()
+            .map(|(_, p)| choices_of::<akiba::Position>(p))
+            .collect()
+    };
+    let (_, plain) = run("plain.txt", &[]);
+    assert!(counted(&plain).contains(&1), "{:?}", plain.puzzles);
+    let (path, multi) = run("multi.txt", &["--multi-move"]);
+    assert_eq!(multi.get("multi_move"), Some("yes"));
+    assert_eq!(multi.puzzles.len(), 2);
+    assert!(
+        counted(&multi).iter().all(|&n| n >= 2),
+        "{:?}",
+        multi.puzzles
+    );
+    let check = shove(&["puzzles", "--check", &path]);
+    assert!(
+        text(&check.stdout).contains("2 akiba puzzles, all good at depth 4 (2 with two or more"),
+        "{}{}",
+        text(&check.stdout),
+        text(&check.stderr)
+    );
+}
+
 /// A set with a malformed line and an illegal solution move: each error names its line and
 /// the reason, the good puzzle is still checked, the check fails, the file is unchanged.
 #[test]

@@ -633,7 +633,7 @@ pub struct PuzzlesArgs {
     pub out: Option<PathBuf>,
     /// Check the set in FILE instead of making one: legal solutions, every solver move the
     /// only good one at the check depth (the set's own, or --depth); the set names its game.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "from", "count", "max_per_rating", "nodes", "seed", "resume", "check_depth", "balanced"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "from", "count", "max_per_rating", "nodes", "seed", "resume", "check_depth", "balanced", "multi_move"])]
     pub check: Option<PathBuf>,
     /// Puzzles of the whole run (all shards together).
     #[arg(long, default_value_t = 300)]
@@ -655,6 +655,10 @@ pub struct PuzzlesArgs {
     /// above level 15's.
     #[arg(long)]
     pub balanced: bool,
+    /// Keep only puzzles with two or more solver moves that count, and rate no others: how
+    /// a set whose one-move half is full grows (join the run's puzzles to it).
+    #[arg(long)]
+    pub multi_move: bool,
     /// Search each position with this many nodes instead of a depth (the two depths are
     /// the deepest completed and 2 less).
     #[arg(long)]

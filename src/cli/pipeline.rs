@@ -69,6 +69,7 @@ pub fn puzzles(
         budget,
         check_depth,
         balanced: args.balanced,
+        multi_move: args.multi_move,
         seed: args.seed,
         shard: args.shard,
         resume: args.resume,

@@ -65,6 +65,9 @@ pub struct GenerateConfig {
     pub check_depth: u32,
     /// Keep the spread of a set for players (the module's doc).
     pub balanced: bool,
+    /// Keep only puzzles with two or more counted solver moves (the rest are not rated):
+    /// how a set whose one-move half is full grows.
+    pub multi_move: bool,
     pub seed: u64,
     pub shard: Shard,
     pub resume: bool,
@@ -122,6 +125,10 @@ fn settings<G: Game>(config: &GenerateConfig, games: usize) -> Vec<(String, Stri
         (
             "balanced".into(),
             if config.balanced { "yes" } else { "no" }.into(),
+        ),
+        (
+            "multi_move".into(),
+            if config.multi_move { "yes" } else { "no" }.into(),
         ),
         ("games".into(), games.to_string()),
         ("shard".into(), config.shard.to_string()),
@@ -319,7 +326,7 @@ fn run<G: Profile>(config: &GenerateConfig) -> Result<GenerateReport, String> {
             game,
             &sources.games[game],
             config,
-            (config.balanced && !quota.one_move_room()).then_some(2),
+            (config.multi_move || (config.balanced && !quota.one_move_room())).then_some(2),
             &mut seen,
             &mut report,
         );
