@@ -13,10 +13,11 @@ pub mod matches;
 pub mod pipeline;
 
 use crate::game::Game;
+use crate::matches::Adjudication;
 use crate::nnue::Network;
 use crate::perft;
 #[cfg(feature = "native")]
-use crate::pipeline::openings::OpeningConfig;
+use crate::pipeline::openings::{OpeningConfig, Trials};
 use crate::profile::Profile;
 use crate::search::{self, Searcher};
 use crate::search_hints::SearchHints;
@@ -394,6 +395,36 @@ fn median(values: &mut [f64]) -> f64 {
     }
 }
 
+/// The trial games of `shove openings --trials`: `games` games, each colour to win
+/// `min_wins`, played with `network` (`None`: classical) and ended by `adjudication`.
+#[cfg(feature = "native")]
+pub fn opening_trials(
+    games: usize,
+    nodes: u64,
+    min_wins: usize,
+    network: Option<Arc<Network>>,
+    adjudication: Adjudication,
+) -> Result<Trials, String> {
+    if min_wins == 0 || 2 * min_wins > games {
+        return Err(format!(
+            "--trial-wins {min_wins} cannot be met by both colours in {games} trial games \
+             (it must be 1..={})",
+            games / 2
+        ));
+    }
+    if nodes == 0 {
+        return Err("--trial-nodes must be at least 1".into());
+    }
+    Ok(Trials {
+        games,
+        nodes,
+        min_wins,
+        network,
+        adjudication,
+        hash_megabytes: 16,
+    })
+}
+
 /// `shove openings`: a balanced opening set (see [`crate::pipeline::openings`]) as an
 /// openings file for `shove match`, headed by comment lines that say how it was made.
 /// `command` is the command line to record; `out` the file to write (stdout when `None`).
@@ -403,6 +434,7 @@ pub fn openings<G: SearchHints>(
     rules: G::Rules,
     starts: &[String],
     config: &OpeningConfig,
+    trials: Option<&Trials>,
     count: usize,
     seed: u64,
     threads: usize,
@@ -431,7 +463,8 @@ pub fn openings<G: SearchHints>(
             .collect::<Result<_, _>>()?
     };
     let begun = Instant::now();
-    let openings = crate::pipeline::openings::generate(&starts, config, count, seed, threads);
+    let openings =
+        crate::pipeline::openings::generate(&starts, config, trials, count, seed, threads);
     let short = openings.len() < count;
     let mut text = format!(
         "# {} openings for shove match: random playouts of {}..={} plies from {} start \
@@ -444,6 +477,13 @@ pub fn openings<G: SearchHints>(
         config.depth,
         config.max_score
     );
+    if let Some(trials) = trials {
+        text.push_str(&format!(
+            "# Each colour won at least {} of {} trial games of the engine against itself \
+             from it ({} nodes a move and more).\n",
+            trials.min_wins, trials.games, trials.nodes
+        ));
+    }
     if short {
         text.push_str(&format!(
             "# {} of the {count} asked for: no more among the candidates drawn.\n",
@@ -466,11 +506,16 @@ pub fn openings<G: SearchHints>(
     }
     if short {
         return Err(format!(
-            "only {} balanced openings among {} candidates (written{}): allow more plies \
-             or a larger --max-score",
+            "only {} balanced openings among {} candidates (written{}): allow more plies, a larger \
+             --max-score{}",
             openings.len(),
-            count.saturating_mul(crate::pipeline::openings::MAX_CANDIDATES_PER_OPENING),
-            out.map_or(String::new(), |path| format!(" to {}", path.display()))
+            crate::pipeline::openings::candidate_limit(count, trials),
+            out.map_or(String::new(), |path| format!(" to {}", path.display())),
+            if trials.is_some() {
+                " or fewer --trial-wins"
+            } else {
+                ""
+            }
         ));
     }
     tracing::info!(

@@ -543,3 +543,59 @@ fn openings_are_written_and_a_short_set_still_is_but_fails() {
     assert!(stderr.contains(short.to_str().unwrap()), "{stderr}");
     assert!(read(&short).contains(&format!("# {} of the 50 asked for", kept.len())));
 }
+
+/// `--trials`: the set says how its openings were tried; wins both colours cannot have
+/// are refused before anything is judged, and no file is written.
+#[test]
+fn openings_with_trials_say_so_and_impossible_wins_are_refused() {
+    let dir = scratch("openings-trials");
+    let tried = dir.join("tried.txt");
+    let sheet = "s2 8/8/8/8/8/8/8/8 sw 1 p - 24 0 0 3 3 1";
+    ok(&[
+        "openings",
+        "--game",
+        "abraxas",
+        "--start",
+        sheet,
+        "--count",
+        "2",
+        "--depth",
+        "2",
+        "--max-score",
+        "600",
+        "--trials",
+        "4",
+        "--trial-nodes",
+        "400",
+        "--eval",
+        "classical",
+        "--out",
+        tried.to_str().unwrap(),
+    ]);
+    assert_eq!(opening_lines(&tried).len(), 2);
+    assert!(read(&tried).contains(
+        "# Each colour won at least 1 of 4 trial games of the engine against itself from it \
+         (400 nodes a move and more)."
+    ));
+    let refused = dir.join("refused.txt");
+    let output = shove(&[
+        "openings",
+        "--game",
+        "abraxas",
+        "--count",
+        "2",
+        "--trials",
+        "3",
+        "--trial-wins",
+        "2",
+        "--out",
+        refused.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--trial-wins 2 cannot be met by both colours in 3 trial games"),
+        "{stderr}"
+    );
+    assert!(!refused.exists());
+}

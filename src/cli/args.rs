@@ -384,6 +384,23 @@ pub struct OpeningsArgs {
     /// Threads judging candidates (default: every core); the result does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Trial games of the engine against itself from each balanced candidate (0: none): it
+    /// is kept only when each colour wins --trial-wins of them. For games whose balanced
+    /// scores still leave the colour deciding (docs/strength.md).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub trials: usize,
+    /// Nodes a move of the first trial game; game g of N searches nodes·(1 + g/2N).
+    #[arg(long, default_value_t = 16000, value_name = "NODES")]
+    pub trial_nodes: u64,
+    /// Wins each colour needs among the trial games.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub trial_wins: usize,
+    /// The trial games' evaluation (default: the game's).
+    #[command(flatten)]
+    pub eval: EvalArgs,
+    /// How the trial games end when the rules do not end them.
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
     /// Write the set here instead of to stdout.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,

@@ -282,11 +282,22 @@ impl GameVisitor for Run {
                     ..OpeningConfig::for_game::<G>()
                 };
                 let threads = args.threads.unwrap_or_else(super::cores);
+                let trials = match args.trials {
+                    0 => None,
+                    games => Some(super::opening_trials(
+                        games,
+                        args.trial_nodes,
+                        args.trial_wins,
+                        args.eval.network::<G>()?,
+                        args.adjudication.rules(),
+                    )?),
+                };
                 let command = command_line();
                 super::openings::<G>(
                     rules()?,
                     &args.starts,
                     &config,
+                    trials.as_ref(),
                     args.count,
                     args.seed,
                     threads,

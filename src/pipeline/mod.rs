@@ -4,6 +4,7 @@
 pub mod data;
 pub mod merge;
 pub mod openings;
+pub mod playout;
 pub mod quiet;
 pub mod selfplay;
 pub mod shard;

@@ -6,8 +6,15 @@
 //! [`OpeningConfig`], the count and the seed — not on the number of threads — because the
 //! candidates are drawn in one seeded sequence and every judging search starts from empty
 //! tables.
+//!
+//! A balanced score is not a balanced game: in Abraxas most match pairs from such openings
+//! end one win each, the colour deciding both games. [`Trials`] keeps a candidate only
+//! where the engine at full strength, against itself, wins it with both colours.
 
-use crate::game::MoveList;
+use super::playout::play_game;
+use crate::game::{MoveList, Outcome};
+use crate::matches::Adjudication;
+use crate::nnue::Network;
 use crate::profile::Profile;
 use crate::search::{Limits, Score, Searcher};
 use crate::search_hints::SearchHints;
@@ -15,6 +22,7 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How candidates are made and judged.
@@ -44,9 +52,82 @@ impl OpeningConfig {
     }
 }
 
+/// Trial games of the engine against itself from each candidate the judging search keeps:
+/// the candidate stays only when each colour wins at least `min_wins` of them. Game `g` of
+/// `games` searches `nodes + g·nodes/(2·games)` nodes a move, so that no two games are alike
+/// and each is decided by the position, not by one budget's quirk.
+#[derive(Clone, Debug)]
+pub struct Trials {
+    pub games: usize,
+    pub nodes: u64,
+    pub min_wins: usize,
+    /// The evaluation both sides play with (`None`: classical).
+    pub network: Option<Arc<Network>>,
+    pub adjudication: Adjudication,
+    /// Transposition table of each of the two trial searchers, in MB.
+    pub hash_megabytes: usize,
+}
+
+impl Trials {
+    /// Nodes a move of game `game`.
+    fn nodes_of(&self, game: usize) -> u64 {
+        self.nodes + game as u64 * self.nodes / (2 * self.games.max(1) as u64)
+    }
+
+    /// Whether both colours win `min_wins` of the games from `position`. Stops as soon as
+    /// the answer is known, which does not change it.
+    fn both_colours_win<G: SearchHints>(
+        &self,
+        position: &G,
+        searchers: &mut [Searcher<G>; 2],
+    ) -> bool {
+        let mut wins = [0; 2];
+        for game in 0..self.games {
+            let limits = Limits {
+                nodes: Some(self.nodes_of(game)),
+                ..Limits::default()
+            };
+            if let Outcome::Win(player) =
+                play_game(position, &limits, &self.adjudication, searchers, |_, _| {})
+            {
+                wins[player.index()] += 1;
+            }
+            if wins.iter().all(|&w| w >= self.min_wins) {
+                return true;
+            }
+            let left = self.games - game - 1;
+            if wins.iter().any(|&w| w + left < self.min_wins) {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// A pair of searchers for the trial games.
+    fn searchers<G: SearchHints>(&self) -> [Searcher<G>; 2] {
+        [0, 1].map(|_| {
+            let mut searcher = Searcher::new(self.hash_megabytes);
+            searcher.set_network(self.network.clone());
+            searcher
+        })
+    }
+}
+
 /// Candidates drawn per start position and kept opening before giving up: a configuration
 /// that keeps almost nothing ends instead of running forever.
 pub const MAX_CANDIDATES_PER_OPENING: usize = 100;
+
+/// The same with [`Trials`]: in Abraxas about one candidate in 170 is balanced and won by
+/// both colours (58 in 10,000 from sheets s2–s6, 4 trial games from 16,000 nodes a move).
+pub const MAX_CANDIDATES_PER_TRIED_OPENING: usize = 1000;
+
+/// The most candidates [`generate`] draws for `count` openings.
+pub fn candidate_limit(count: usize, trials: Option<&Trials>) -> usize {
+    count.saturating_mul(match trials {
+        Some(_) => MAX_CANDIDATES_PER_TRIED_OPENING,
+        None => MAX_CANDIDATES_PER_OPENING,
+    })
+}
 
 /// Up to `count` balanced openings, in a deterministic order for a given `seed`.
 ///
@@ -56,10 +137,13 @@ pub const MAX_CANDIDATES_PER_OPENING: usize = 100;
 /// an earlier candidate from the same start (same [`Game::hash`]), or when a depth
 /// `config.depth` search scores it beyond `config.max_score`. Judging runs on `threads`
 /// threads (at least one). Fewer than `count` openings come back only when
-/// [`MAX_CANDIDATES_PER_OPENING`] times `count` candidates were not enough.
+/// [`MAX_CANDIDATES_PER_OPENING`] times `count` candidates were not enough. With `trials`,
+/// a balanced candidate is kept only when both colours win its trial games, and up to
+/// [`MAX_CANDIDATES_PER_TRIED_OPENING`] times `count` candidates are drawn.
 pub fn generate<G: SearchHints>(
     starts: &[G],
     config: &OpeningConfig,
+    trials: Option<&Trials>,
     count: usize,
     seed: u64,
     threads: usize,
@@ -75,7 +159,7 @@ pub fn generate<G: SearchHints>(
         .map(|_| Searcher::new(config.hash_megabytes))
         .collect();
     let mut drawn = 0;
-    let limit = count.saturating_mul(MAX_CANDIDATES_PER_OPENING);
+    let limit = candidate_limit(count, trials);
     while kept.len() < count && drawn < limit {
         // Enough candidates to keep every thread busy, about as many as are still needed.
         let batch = (count - kept.len()).max(8 * threads).min(limit - drawn);
@@ -89,7 +173,7 @@ pub fn generate<G: SearchHints>(
                 candidates.push(position);
             }
         }
-        let verdicts = judge(&candidates, config, &mut searchers);
+        let verdicts = judge(&candidates, config, trials, &mut searchers);
         for (position, keep) in candidates.into_iter().zip(verdicts) {
             if keep && kept.len() < count {
                 kept.push(position);
@@ -128,10 +212,12 @@ fn playout<G: SearchHints>(start: &G, plies: (usize, usize), rng: &mut StdRng) -
 /// start, and is dropped; without the cap one such candidate stalled self-play for minutes.
 const JUDGE_NODES: u64 = 1_000_000;
 
-/// Whether each candidate is balanced, judged on all the searchers' threads at once.
+/// Whether each candidate is balanced (and both colours win its `trials`), judged on all
+/// the searchers' threads at once.
 fn judge<G: SearchHints>(
     candidates: &[G],
     config: &OpeningConfig,
+    trials: Option<&Trials>,
     searchers: &mut [Searcher<G>],
 ) -> Vec<bool> {
     let limits = Limits {
@@ -147,6 +233,7 @@ fn judge<G: SearchHints>(
             .map(|searcher| {
                 let (next, limits) = (&next, &limits);
                 scope.spawn(move || {
+                    let mut players = trials.map(Trials::searchers::<G>);
                     let mut mine = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -158,7 +245,14 @@ fn judge<G: SearchHints>(
                         let balanced = result.depth >= config.depth
                             && matches!(result.score,
                                 Score::Cp(score) if score.abs() <= config.max_score);
-                        mine.push((i, balanced));
+                        let kept = balanced
+                            && match (trials, players.as_mut()) {
+                                (Some(trials), Some(players)) => {
+                                    trials.both_colours_win(position, players)
+                                }
+                                _ => true,
+                            };
+                        mine.push((i, kept));
                     }
                     mine
                 })
@@ -191,11 +285,11 @@ mod tests {
     #[test]
     fn same_seed_same_openings_whatever_the_threads() {
         let start = akiba::Position::start(Default::default());
-        let one = generate(std::slice::from_ref(&start), &quick(), 30, 7, 1);
-        let three = generate(std::slice::from_ref(&start), &quick(), 30, 7, 3);
+        let one = generate(std::slice::from_ref(&start), &quick(), None, 30, 7, 1);
+        let three = generate(std::slice::from_ref(&start), &quick(), None, 30, 7, 3);
         assert_eq!(one.len(), 30);
         assert_eq!(one, three);
-        let other = generate(std::slice::from_ref(&start), &quick(), 30, 8, 1);
+        let other = generate(std::slice::from_ref(&start), &quick(), None, 30, 8, 1);
         assert_ne!(one, other);
     }
 
@@ -214,7 +308,7 @@ mod tests {
             max_score: 600,
             ..quick()
         };
-        let openings = generate(&starts, &config, 40, 1, 2);
+        let openings = generate(&starts, &config, None, 40, 1, 2);
         assert_eq!(openings.len(), 40);
         let keys: HashSet<String> = openings.iter().map(ToString::to_string).collect();
         assert_eq!(keys.len(), 40);
@@ -229,7 +323,7 @@ mod tests {
     /// bound; a bound that fits the evaluation's scale finds them well within the candidate
     /// limit (with 60, Abraxas found 10 of 16 in 1,600 candidates).
     fn full_block_with_defaults<G: Profile>(starts: &[G]) {
-        let block = generate(starts, &OpeningConfig::for_game::<G>(), 16, 1, 2);
+        let block = generate(starts, &OpeningConfig::for_game::<G>(), None, 16, 1, 2);
         assert_eq!(block.len(), 16, "{}", G::NAME);
     }
 
@@ -248,6 +342,69 @@ mod tests {
         }
     }
 
+    fn abraxas_starts() -> Vec<abraxas::Position> {
+        ["s2", "s4"]
+            .iter()
+            .map(|sheet| {
+                let text = format!("{sheet} 8/8/8/8/8/8/8/8 sw 1 p - 24 0 0 3 3 1");
+                abraxas::Position::parse(&text, Default::default()).unwrap()
+            })
+            .collect()
+    }
+
+    fn small_trials() -> Trials {
+        Trials {
+            games: 4,
+            nodes: 400,
+            min_wins: 1,
+            network: None,
+            adjudication: Adjudication {
+                max_plies: 400,
+                repetition_draw: true,
+            },
+            hash_megabytes: 1,
+        }
+    }
+
+    /// Every opening kept with trials is one from which the engine against itself, at the
+    /// trial budgets played here again, wins with each colour; and trials drop openings that
+    /// the judge alone keeps, whatever the threads.
+    #[test]
+    fn trials_keep_only_openings_both_colours_win() {
+        let config = OpeningConfig {
+            max_score: 600,
+            ..quick()
+        };
+        let trials = small_trials();
+        let starts = abraxas_starts();
+        let kept = generate(&starts, &config, Some(&trials), 4, 5, 2);
+        assert_eq!(kept.len(), 4);
+        assert_eq!(kept, generate(&starts, &config, Some(&trials), 4, 5, 1));
+        let mut players = trials.searchers::<abraxas::Position>();
+        for opening in &kept {
+            let mut wins = [0; 2];
+            for (game, nodes) in [400, 450, 500, 550].into_iter().enumerate() {
+                assert_eq!(trials.nodes_of(game), nodes);
+                let limits = Limits {
+                    nodes: Some(nodes),
+                    ..Limits::default()
+                };
+                if let Outcome::Win(p) = play_game(
+                    opening,
+                    &limits,
+                    &trials.adjudication,
+                    &mut players,
+                    |_, _| {},
+                ) {
+                    wins[p.index()] += 1;
+                }
+            }
+            assert!(wins[0] >= 1 && wins[1] >= 1, "{opening}: {wins:?}");
+        }
+        let judged_only = generate(&starts, &config, None, 4, 5, 2);
+        assert_ne!(kept, judged_only, "the trials dropped nothing");
+    }
+
     #[test]
     fn only_balanced_positions_are_kept() {
         let start = akiba::Position::start(Default::default());
@@ -260,7 +417,7 @@ mod tests {
             depth: Some(config.depth),
             ..Limits::default()
         };
-        for position in generate(std::slice::from_ref(&start), &config, 10, 3, 2) {
+        for position in generate(std::slice::from_ref(&start), &config, None, 10, 3, 2) {
             searcher.clear();
             let result = searcher.search(&position, &[], &limits, 1, &mut |_| {});
             assert_eq!(result.score, Score::Cp(0), "{position}");

@@ -10,6 +10,7 @@
 
 use super::data::{self, Header, Sample};
 use super::openings::{OpeningConfig, generate};
+use super::playout::play_game;
 use super::quiet::is_quiet;
 use super::shard::Shard;
 use crate::game::Outcome;
@@ -204,6 +205,7 @@ fn play<G: Profile>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
                     let openings = generate(
                         std::slice::from_ref(&start),
                         &config.openings,
+                        None,
                         count,
                         block_seed(config.seed, block),
                         1,
@@ -212,7 +214,7 @@ fn play<G: Profile>(config: &SelfplayConfig) -> Result<SelfplayReport, String> {
                         // The generator gives up only on hopeless settings; then the start.
                         let opening = openings.get(i).unwrap_or(&start);
                         let number = (block * BLOCK + i) as u64;
-                        let samples = play_game(config, opening, number, &mut searchers);
+                        let samples = game_samples(config, opening, number, &mut searchers);
                         if sender.send(samples).is_err() {
                             return;
                         }
@@ -258,40 +260,29 @@ fn score_value(score: Score) -> i32 {
     }
 }
 
-/// One game from `opening`, each side searching with its own searcher (cleared first).
-fn play_game<G: Profile>(
+/// One game from `opening` ([`play_game`]), as training samples.
+fn game_samples<G: Profile>(
     config: &SelfplayConfig,
     opening: &G,
     number: u64,
     searchers: &mut [Searcher<G>; 2],
 ) -> Vec<Sample> {
-    for searcher in searchers.iter_mut() {
-        searcher.clear();
-    }
-    let limits = config.budget.limits();
-    let mut position = opening.clone();
-    let mut history = Vec::new();
     // (position string, score, side to move, quiet) of every position searched.
     let mut seen = Vec::new();
-    let outcome = loop {
-        if let Some(outcome) = config.adjudication.outcome(&position, &history) {
-            break outcome;
-        }
-        let side = position.to_move();
-        let result = searchers[side.index()].search(&position, &history, &limits, 1, &mut |_| {});
-        let Some(best) = result.best else {
-            // No move in a game that is not over cannot happen; count it a draw.
-            break Outcome::Draw;
-        };
-        seen.push((
-            position.to_string(),
-            score_value(result.score),
-            side,
-            is_quiet(&position),
-        ));
-        history.push(position.hash());
-        position.play(best);
-    };
+    let outcome = play_game(
+        opening,
+        &config.budget.limits(),
+        &config.adjudication,
+        searchers,
+        |position, result| {
+            seen.push((
+                position.to_string(),
+                score_value(result.score),
+                position.to_move(),
+                is_quiet(position),
+            ));
+        },
+    );
     seen.into_iter()
         .map(|(text, score, side, quiet)| Sample {
             position: text,
