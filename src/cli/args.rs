@@ -384,6 +384,10 @@ pub struct OpeningsArgs {
     /// Threads judging candidates (default: every core); the result does not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Most nodes a judging search may take; a candidate it cannot judge within them is
+    /// dropped (a deep judge needs more: Offboard's depth 12 takes about 1.4 M).
+    #[arg(long, default_value_t = crate::pipeline::openings::JUDGE_NODES)]
+    pub max_nodes: u64,
     /// Trial games of the engine against itself from each balanced candidate (0: none): it
     /// is kept only when each colour wins --trial-wins of them. For games whose balanced
     /// scores still leave the colour deciding (docs/strength.md).

@@ -279,6 +279,7 @@ impl GameVisitor for Run {
                     plies: args.plies,
                     depth: args.depth,
                     max_score: args.max_score.unwrap_or(G::BALANCED_SCORE),
+                    max_nodes: args.max_nodes,
                     ..OpeningConfig::for_game::<G>()
                 };
                 let threads = args.threads.unwrap_or_else(super::cores);

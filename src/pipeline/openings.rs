@@ -37,6 +37,11 @@ pub struct OpeningConfig {
     pub max_score: i32,
     /// Transposition table of each judging search, in MB (cleared for every candidate).
     pub hash_megabytes: usize,
+    /// Most nodes a judging search may take: a candidate whose search cannot finish its
+    /// depth within them is dropped. At depth 6 only a tangle of capture chains (quiescence
+    /// exploding) reaches the default, [`JUDGE_NODES`]; deep judges need more (an Offboard
+    /// opening takes about 1.4 M nodes to depth 12).
+    pub max_nodes: u64,
 }
 
 impl OpeningConfig {
@@ -48,6 +53,7 @@ impl OpeningConfig {
             depth: 6,
             max_score: G::BALANCED_SCORE,
             hash_megabytes: 4,
+            max_nodes: JUDGE_NODES,
         }
     }
 }
@@ -207,10 +213,9 @@ fn playout<G: SearchHints>(start: &G, plies: (usize, usize), rng: &mut StdRng) -
     position.outcome().is_none().then_some(position)
 }
 
-/// Most nodes a judging search may take. A candidate whose search cannot finish its depth
-/// within them is a tangle of capture chains (quiescence explodes), not a quiet balanced
-/// start, and is dropped; without the cap one such candidate stalled self-play for minutes.
-const JUDGE_NODES: u64 = 1_000_000;
+/// The default of [`OpeningConfig::max_nodes`]: without a cap one candidate stalled
+/// self-play for minutes.
+pub const JUDGE_NODES: u64 = 1_000_000;
 
 /// Whether each candidate is balanced (and both colours win its `trials`), judged on all
 /// the searchers' threads at once.
@@ -222,7 +227,7 @@ fn judge<G: SearchHints>(
 ) -> Vec<bool> {
     let limits = Limits {
         depth: Some(config.depth),
-        nodes: Some(JUDGE_NODES),
+        nodes: Some(config.max_nodes),
         ..Limits::default()
     };
     let next = AtomicUsize::new(0);
@@ -279,6 +284,7 @@ mod tests {
             depth: 2,
             max_score: 150,
             hash_megabytes: 1,
+            max_nodes: JUDGE_NODES,
         }
     }
 
