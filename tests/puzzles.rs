@@ -52,7 +52,8 @@ const AIM: Aim = Aim {
 /// own depth and a third of them at `full_depth`, none without a real choice; its themes.
 fn shipped_set_is_good<G: Profile>(full_depth: u32, aim: Aim) {
     let path = format!("positions/puzzles/{}.txt", G::NAME);
-    let file = PuzzleFile::parse(&std::fs::read_to_string(&path).unwrap());
+    let set = std::fs::read_to_string(&path).unwrap();
+    let file = PuzzleFile::parse(&set);
     assert!(file.errors.is_empty(), "{:?}", file.errors);
     assert_eq!(file.get("game"), Some(G::NAME));
     let puzzles = &file.puzzles;
@@ -109,8 +110,7 @@ fn shipped_set_is_good<G: Profile>(full_depth: u32, aim: Aim) {
     let depth = full_depth.to_string();
     if file.get("check_depth") != Some(depth.as_str()) {
         let mut n = 0;
-        let sample: String = std::fs::read_to_string(&path)
-            .unwrap()
+        let sample: String = set
             .lines()
             .filter(|line| {
                 let keep = line.starts_with('#') || n % 3 == 0;
