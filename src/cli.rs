@@ -13,6 +13,7 @@ pub mod matches;
 pub mod pipeline;
 
 use crate::game::Game;
+#[cfg(feature = "native")]
 use crate::matches::Adjudication;
 use crate::nnue::Network;
 use crate::perft;
