@@ -507,15 +507,14 @@ pub fn openings<G: SearchHints>(
     }
     if short {
         return Err(format!(
-            "only {} balanced openings among {} candidates (written{}): allow more plies, a larger \
-             --max-score{}",
+            "only {} balanced openings among {} candidates (written{}): allow more plies{}",
             openings.len(),
             crate::pipeline::openings::candidate_limit(count, trials),
             out.map_or(String::new(), |path| format!(" to {}", path.display())),
             if trials.is_some() {
-                " or fewer --trial-wins"
+                ", a larger --max-score or fewer --trial-wins"
             } else {
-                ""
+                " or a larger --max-score"
             }
         ));
     }

@@ -238,7 +238,7 @@ fn judge<G: SearchHints>(
             .map(|searcher| {
                 let (next, limits) = (&next, &limits);
                 scope.spawn(move || {
-                    let mut players = trials.map(Trials::searchers::<G>);
+                    let mut trial = trials.map(|t| (t, t.searchers::<G>()));
                     let mut mine = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -251,12 +251,9 @@ fn judge<G: SearchHints>(
                             && matches!(result.score,
                                 Score::Cp(score) if score.abs() <= config.max_score);
                         let kept = balanced
-                            && match (trials, players.as_mut()) {
-                                (Some(trials), Some(players)) => {
-                                    trials.both_colours_win(position, players)
-                                }
-                                _ => true,
-                            };
+                            && trial.as_mut().is_none_or(|(trials, players)| {
+                                trials.both_colours_win(position, players)
+                            });
                         mine.push((i, kept));
                     }
                     mine
