@@ -255,6 +255,15 @@ async fn a_puzzle_is_solved_by_clicking_and_another_failed() {
     // status from the server's words, the themes; no English left; a bad link's error.
     browser.choose("#language", "de").await;
     browser.click("#next-puzzle").await;
+    // The bad link's puzzle is already being solved: wait for the next one, which clears
+    // the link's error once its position has come.
+    browser
+        .wait_for(
+            "return document.getElementById('error').hidden",
+            10,
+            "the next puzzle in German",
+        )
+        .await;
     browser.wait_state("solving", 10).await;
     assert_eq!(browser.text("#next-puzzle").await, "Nächste Aufgabe");
     let goal = browser.text("#goal").await;
