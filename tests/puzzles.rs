@@ -310,3 +310,49 @@ fn bad_sets_get_errors_naming_the_line() {
         text(&nameless.stderr)
     );
 }
+
+/// `--rewrite`: after a new network or search a set is written again with only the puzzles
+/// that still pass, each rated again on the level scale; header and comments stay, the bad
+/// lines go, the set read is unchanged.
+#[test]
+fn a_rewritten_set_keeps_the_good_puzzles_rated_again() {
+    let dir = scratch("rewrite");
+    let path = dir.join("set.txt");
+    let out = dir.join("rewritten.txt");
+    let header = "# shove puzzles\tgame=akiba\trules=-\tcheck_depth=4";
+    let set = format!(
+        "{header}\n\
+         # a comment\n\
+         ok-1;1WW2BB/1WWR1BB/1RRRR2/1BRRRR1/B1RRRW1/B2R1WW/B4W1 w 0 0 - - 5;b7c7;9999;advantage,one-move\n\
+         broken;only two fields\n\
+         bad-move;1WW2BB/1WWR1BB/1RRRR2/1BRRRR1/B1RRRW1/B2R1WW/B4W1 w 0 0 - - 5;b7c7 a1a3;571;win\n"
+    );
+    std::fs::write(&path, &set).unwrap();
+    let output = shove(&[
+        "puzzles",
+        "--check",
+        path.to_str().unwrap(),
+        "--rewrite",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stdout).contains("1 of 3 akiba puzzles good at depth 4 and rated again"),
+        "{}",
+        text(&output.stdout)
+    );
+    let rewritten = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = rewritten.lines().collect();
+    assert_eq!(lines.len(), 3, "{rewritten}");
+    assert_eq!(lines[..2], [header, "# a comment"]);
+    let file = PuzzleFile::parse(&rewritten);
+    let (_, puzzle) = &file.puzzles[0];
+    assert_eq!(puzzle.id, "ok-1");
+    assert!(
+        akiba::Position::LEVEL_ELO.contains(&puzzle.rating),
+        "{rewritten}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), set);
+    let check = shove(&["puzzles", "--check", out.to_str().unwrap()]);
+    assert!(check.status.success(), "{}", text(&check.stdout));
+}

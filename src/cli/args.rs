@@ -656,6 +656,11 @@ pub struct PuzzlesArgs {
     /// only good one at the check depth (the set's own, or --depth); the set names its game.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "from", "count", "max_per_rating", "nodes", "seed", "resume", "check_depth", "balanced", "multi_move"])]
     pub check: Option<PathBuf>,
+    /// With --check: write the set again to FILE with only the puzzles that pass, each rated
+    /// again by the levels as they play now (after a new network or search), every comment
+    /// and header kept; the bad ones are listed and the command succeeds.
+    #[arg(long, value_name = "FILE", requires = "check")]
+    pub rewrite: Option<PathBuf>,
     /// Puzzles of the whole run (all shards together).
     #[arg(long, default_value_t = 300)]
     pub count: usize,

@@ -96,9 +96,29 @@ pub fn puzzles(
 pub fn check_puzzles(args: &PuzzlesArgs, game: Option<&str>) -> Result<(), String> {
     let path = args.check.as_deref().ok_or("no set to check")?;
     let threads = args.threads.unwrap_or_else(super::cores);
-    let report = crate::puzzles::check::check_file(path, game, args.depth, threads)?;
+    let rewrite = args.rewrite.as_deref();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let report =
+        crate::puzzles::check::check_text(&text, game, args.depth, threads, rewrite.is_some())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     for error in &report.errors {
         println!("{}: {error}", path.display());
+    }
+    if let Some(out) = rewrite {
+        std::fs::write(out, crate::puzzles::check::rewrite(&text, &report))
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        println!(
+            "{}: {} of {} {} puzzles good at depth {} and rated again ({} with two or more solver moves that count), {} left out",
+            out.display(),
+            report.good.len(),
+            report.puzzles,
+            report.game,
+            report.depth,
+            report.multi_move,
+            report.errors.len()
+        );
+        return Ok(());
     }
     if report.errors.is_empty() {
         println!(

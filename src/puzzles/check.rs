@@ -1,15 +1,16 @@
 //! `shove puzzles --check FILE`: every line a puzzle, every solution legal and ending on the
 //! solver's move, every solver move (where there is a choice) still the only good one at the
 //! check depth, at least one of them a real choice, every theme a known one. All problems
-//! are reported, each with its line.
+//! are reported, each with its line. With `rerate`, every good puzzle is also rated again by
+//! the levels as they play now, so that a set outlives a new network or search (`--rewrite`).
 
 use super::format::{Puzzle, PuzzleFile, parse_rules_text};
 use super::judge::{Judge, MIN_CHOICES, counts, unique};
+use super::rating;
 use super::themes::THEMES;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
 use crate::profile::Profile;
-use std::path::Path;
 
 /// What a check found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -22,28 +23,19 @@ pub struct CheckReport {
     pub errors: Vec<String>,
     /// Good puzzles with two or more solver moves that count ([`counts`]).
     pub multi_move: usize,
+    /// The line of every good puzzle, with its new rating when the check rated them again.
+    pub good: Vec<(usize, Option<i32>)>,
 }
 
-/// Checks the set at `path`. The game is `game`, else the one the set's header names; the
+/// Checks the set in `text`. The game is `game`, else the one the set's header names; the
 /// rules are the header's (none: the defaults); the depth is `depth`, else the header's
 /// `check_depth`. `Err` only when the set cannot be checked at all.
-pub fn check_file(
-    path: &Path,
-    game: Option<&str>,
-    depth: Option<u32>,
-    threads: usize,
-) -> Result<CheckReport, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    check_text(&text, game, depth, threads).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// [`check_file`] of a set's text.
 pub fn check_text(
     text: &str,
     game: Option<&str>,
     depth: Option<u32>,
     threads: usize,
+    rerate: bool,
 ) -> Result<CheckReport, String> {
     let file = PuzzleFile::parse(text);
     let game = match (game, file.get("game")) {
@@ -68,6 +60,7 @@ pub fn check_text(
             file: &file,
             depth,
             threads: threads.max(1),
+            rerate,
         },
     )?
 }
@@ -76,6 +69,7 @@ struct Check<'a> {
     file: &'a PuzzleFile,
     depth: u32,
     threads: usize,
+    rerate: bool,
 }
 
 impl GameVisitor for Check<'_> {
@@ -89,6 +83,7 @@ impl GameVisitor for Check<'_> {
         let chunk = puzzles.len().div_ceil(self.threads).max(1);
         let mut found: Vec<(usize, String)> = self.file.errors.clone();
         let mut multi_move = 0;
+        let mut good = Vec::new();
         std::thread::scope(|scope| {
             let workers: Vec<_> = puzzles
                 .chunks(chunk)
@@ -97,23 +92,36 @@ impl GameVisitor for Check<'_> {
                     scope.spawn(move || {
                         let mut judge = Judge::<G>::new(network);
                         let mut errors = Vec::new();
+                        let mut good = Vec::new();
                         let mut multi = 0;
                         for (line, puzzle) in part {
-                            match check_puzzle(&mut judge, puzzle, rules, self.depth) {
-                                Ok(counted) => multi += usize::from(counted >= 2),
+                            let checked = check_puzzle(&mut judge, puzzle, rules, self.depth)
+                                .and_then(|counted| {
+                                    let rating = self
+                                        .rerate
+                                        .then(|| rate_again(&mut judge, puzzle, rules))
+                                        .transpose()?;
+                                    Ok((counted, rating))
+                                });
+                            match checked {
+                                Ok((counted, rating)) => {
+                                    multi += usize::from(counted >= 2);
+                                    good.push((*line, rating));
+                                }
                                 Err(e) => {
                                     errors.push((*line, format!("puzzle {}: {e}", puzzle.id)))
                                 }
                             }
                         }
-                        (errors, multi)
+                        (errors, good, multi)
                     })
                 })
                 .collect();
             for worker in workers {
                 match worker.join() {
-                    Ok((errors, multi)) => {
+                    Ok((errors, kept, multi)) => {
                         found.extend(errors);
+                        good.extend(kept);
                         multi_move += multi;
                     }
                     Err(_) => found.push((0, "a check thread failed".into())),
@@ -121,6 +129,7 @@ impl GameVisitor for Check<'_> {
             }
         });
         found.sort();
+        good.sort();
         Ok(CheckReport {
             game: G::NAME.to_string(),
             depth: self.depth,
@@ -130,8 +139,52 @@ impl GameVisitor for Check<'_> {
                 .map(|(line, e)| format!("line {line}: {e}"))
                 .collect(),
             multi_move,
+            good,
         })
     }
+}
+
+/// The puzzle's rating by the levels as they play now ([`rating::rate`]).
+fn rate_again<G: Profile>(
+    judge: &mut Judge<G>,
+    puzzle: &Puzzle,
+    rules: G::Rules,
+) -> Result<i32, String> {
+    let start =
+        G::parse(&puzzle.position, rules).map_err(|e| format!("bad position string: {e}"))?;
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    for text in &puzzle.solution {
+        let mv = position.parse_move(text).map_err(|e| e.to_string())?;
+        position.play(mv);
+        moves.push(mv);
+    }
+    Ok(rating::rate(judge, &start, &moves).1)
+}
+
+/// The set's text again with only its good puzzles, each with the rating the check gave it
+/// (its old one if it was not rated again), and every comment and header line as it was.
+pub fn rewrite(text: &str, report: &CheckReport) -> String {
+    let file = PuzzleFile::parse(text);
+    let good: std::collections::HashMap<usize, Option<i32>> = report.good.iter().copied().collect();
+    let puzzles: std::collections::HashMap<usize, &Puzzle> =
+        file.puzzles.iter().map(|(line, p)| (*line, p)).collect();
+    let mut out = String::new();
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        let is_puzzle = !line.trim().is_empty() && !line.trim_start().starts_with('#');
+        if !is_puzzle {
+            out.push_str(line);
+        } else if let (Some(rating), Some(puzzle)) = (good.get(&number), puzzles.get(&number)) {
+            let mut puzzle = (*puzzle).clone();
+            puzzle.rating = rating.unwrap_or(puzzle.rating);
+            out.push_str(&puzzle.to_string());
+        } else {
+            continue;
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// Checks one puzzle, or says what is wrong with it: its solver moves that count, else.
