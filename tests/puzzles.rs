@@ -356,3 +356,38 @@ fn a_rewritten_set_keeps_the_good_puzzles_rated_again() {
     let check = shove(&["puzzles", "--check", out.to_str().unwrap()]);
     assert!(check.status.success(), "{}", text(&check.stdout));
 }
+
+/// `--hard` keeps only puzzles in the hard band (rated at or above level 15's Elo), where
+/// the same run without it keeps easier ones too.
+#[test]
+fn a_hard_run_keeps_only_hard_puzzles() {
+    let dir = scratch("hard");
+    let log = "docs/levels/akiba-L3-vs-L4.shard-1-of-4.log";
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let out = out.to_str().unwrap().to_string();
+        let mut args = vec![
+            "puzzles", "--game", "akiba", log, "--out", &out, "--count", "3", "--depth", "4",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        let output = shove(&args);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        PuzzleFile::parse(&std::fs::read_to_string(&out).unwrap())
+    };
+    let hard_elo = akiba::Position::LEVEL_ELO[15];
+    let plain = run("plain.txt", &[]);
+    assert!(
+        plain.puzzles.iter().any(|(_, p)| p.rating < hard_elo),
+        "{:?}",
+        plain.puzzles
+    );
+    let hard = run("hard.txt", &["--hard"]);
+    assert_eq!(hard.get("hard"), Some("yes"));
+    assert_eq!(hard.puzzles.len(), 3);
+    assert!(
+        hard.puzzles.iter().all(|(_, p)| p.rating >= hard_elo),
+        "{:?}",
+        hard.puzzles
+    );
+}

@@ -654,7 +654,7 @@ pub struct PuzzlesArgs {
     pub out: Option<PathBuf>,
     /// Check the set in FILE instead of making one: legal solutions, every solver move the
     /// only good one at the check depth (the set's own, or --depth); the set names its game.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "from", "count", "max_per_rating", "nodes", "seed", "resume", "check_depth", "balanced", "multi_move"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "from", "count", "max_per_rating", "nodes", "seed", "resume", "check_depth", "balanced", "multi_move", "hard"])]
     pub check: Option<PathBuf>,
     /// With --check: write the set again to FILE with only the puzzles that pass, each rated
     /// again by the levels as they play now (after a new network or search), every comment
@@ -685,6 +685,10 @@ pub struct PuzzlesArgs {
     /// a set whose one-move half is full grows (join the run's puzzles to it).
     #[arg(long)]
     pub multi_move: bool,
+    /// Keep only puzzles rated at or above level 15's Elo, the hard band: how a set whose
+    /// hard band is short grows (join the run's puzzles to it).
+    #[arg(long)]
+    pub hard: bool,
     /// Search each position with this many nodes instead of a depth (the two depths are
     /// the deepest completed and 2 less).
     #[arg(long)]

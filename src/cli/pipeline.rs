@@ -70,6 +70,7 @@ pub fn puzzles(
         check_depth,
         balanced: args.balanced,
         multi_move: args.multi_move,
+        hard: args.hard,
         seed: args.seed,
         shard: args.shard,
         resume: args.resume,

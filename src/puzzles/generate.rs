@@ -68,6 +68,9 @@ pub struct GenerateConfig {
     /// Keep only puzzles with two or more counted solver moves (the rest are not rated):
     /// how a set whose one-move half is full grows.
     pub multi_move: bool,
+    /// Keep only puzzles in the hard band (rated at or above level [`HARD_LEVEL`]'s Elo):
+    /// how a set whose hard band is short grows.
+    pub hard: bool,
     pub seed: u64,
     pub shard: Shard,
     pub resume: bool,
@@ -130,6 +133,7 @@ fn settings<G: Game>(config: &GenerateConfig, games: usize) -> Vec<(String, Stri
             "multi_move".into(),
             if config.multi_move { "yes" } else { "no" }.into(),
         ),
+        ("hard".into(), if config.hard { "yes" } else { "no" }.into()),
         ("games".into(), games.to_string()),
         ("shard".into(), config.shard.to_string()),
     ]
@@ -333,6 +337,7 @@ fn run<G: Profile>(config: &GenerateConfig) -> Result<GenerateReport, String> {
         let mut puzzles = Vec::new();
         for (puzzle, counted) in made {
             if room(puzzle.rating, &per_rating)
+                && (!config.hard || puzzle.rating >= G::LEVEL_ELO[HARD_LEVEL])
                 && (!config.balanced || quota.room(puzzle.rating, counted))
             {
                 *per_rating.entry(puzzle.rating).or_insert(0) += 1;
