@@ -158,7 +158,7 @@ fn bench_node_counts_at_one_thread() {
     }
     for (game, nodes) in [
         ("akiba", "370569"),
-        ("offboard", "329047"),
+        ("offboard", "280849"),
         ("abraxas", "230440"),
     ] {
         let output = shove(&["--game", game, "bench"]);

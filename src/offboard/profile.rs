@@ -12,8 +12,8 @@ impl Profile for Position {
 
     // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [
-        1128, 1267, 1321, 1386, 1542, 1650, 1723, 1877, 2080, 2182, 2340, 2382, 2527, 2770, 2847,
-        3064, 3248, 3332, 3521, 3562, 4058,
+        1128, 1206, 1289, 1342, 1439, 1616, 1791, 1966, 2077, 2235, 2368, 2399, 2579, 2674, 2765,
+        2936, 3024, 3119, 3299, 3369, 3752,
     ];
 
     /// The start, openings, middlegames with the game's special states, endgames.
