@@ -215,27 +215,28 @@ fn a_generated_set_passes_the_check_and_resumes() {
     assert!(text(&check.stdout).contains("4 akiba puzzles, all good at depth 4"));
 }
 
+/// `count` Akiba puzzles at depth 4 from a level-game log into `out`, with `extra` flags:
+/// the file's path and the set read back.
+fn generated(out: &std::path::Path, count: &str, extra: &[&str]) -> (String, PuzzleFile) {
+    let out = out.to_str().unwrap().to_string();
+    let log = "docs/levels/akiba-L3-vs-L4.shard-1-of-4.log";
+    let mut args = vec![
+        "puzzles", "--game", "akiba", log, "--out", &out, "--count", count, "--depth", "4",
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    let output = shove(&args);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let file = PuzzleFile::parse(&std::fs::read_to_string(&out).unwrap());
+    (out, file)
+}
+
 /// `--multi-move` keeps only puzzles with two or more solver moves that count (counted
 /// here from the rules), where the same run without it keeps a one-move one too.
 #[test]
 fn a_multi_move_run_keeps_only_multi_move_puzzles() {
     let dir = scratch("multi-move");
-    let log = "docs/levels/akiba-L3-vs-L4.shard-1-of-4.log";
-    let run = |name: &str, extra: &[&str]| {
-        let out = dir.join(name);
-        let out = out.to_str().unwrap().to_string();
-        let mut args = vec![
-            "puzzles", "--game", "akiba", log, "--out", &out, "--count", "2", "--depth", "4",
-            "--quiet",
-        ];
-        args.extend_from_slice(extra);
-        let output = shove(&args);
-        assert!(output.status.success(), "{}", text(&output.stderr));
-        (
-            out.clone(),
-            PuzzleFile::parse(&std::fs::read_to_string(&out).unwrap()),
-        )
-    };
+    let run = |name: &str, extra: &[&str]| generated(&dir.join(name), "2", extra);
     let counted = |file: &PuzzleFile| -> Vec<usize> {
         file.puzzles
             .iter()
@@ -362,19 +363,7 @@ fn a_rewritten_set_keeps_the_good_puzzles_rated_again() {
 #[test]
 fn a_hard_run_keeps_only_hard_puzzles() {
     let dir = scratch("hard");
-    let log = "docs/levels/akiba-L3-vs-L4.shard-1-of-4.log";
-    let run = |name: &str, extra: &[&str]| {
-        let out = dir.join(name);
-        let out = out.to_str().unwrap().to_string();
-        let mut args = vec![
-            "puzzles", "--game", "akiba", log, "--out", &out, "--count", "3", "--depth", "4",
-            "--quiet",
-        ];
-        args.extend_from_slice(extra);
-        let output = shove(&args);
-        assert!(output.status.success(), "{}", text(&output.stderr));
-        PuzzleFile::parse(&std::fs::read_to_string(&out).unwrap())
-    };
+    let run = |name: &str, extra: &[&str]| generated(&dir.join(name), "3", extra).1;
     let hard_elo = akiba::Position::LEVEL_ELO[15];
     let plain = run("plain.txt", &[]);
     assert!(
