@@ -100,14 +100,15 @@ pub fn check_puzzles(args: &PuzzlesArgs, game: Option<&str>) -> Result<(), Strin
     let rewrite = args.rewrite.as_deref();
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file = crate::puzzles::format::PuzzleFile::parse(&text);
     let report =
-        crate::puzzles::check::check_text(&text, game, args.depth, threads, rewrite.is_some())
+        crate::puzzles::check::check_set(&file, game, args.depth, threads, rewrite.is_some())
             .map_err(|e| format!("{}: {e}", path.display()))?;
     for error in &report.errors {
         println!("{}: {error}", path.display());
     }
     if let Some(out) = rewrite {
-        std::fs::write(out, crate::puzzles::check::rewrite(&text, &report))
+        std::fs::write(out, crate::puzzles::check::rewrite(&text, &file, &report))
             .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         println!(
             "{}: {} of {} {} puzzles good at depth {} and rated again ({} with two or more solver moves that count), {} left out",
@@ -117,7 +118,7 @@ pub fn check_puzzles(args: &PuzzlesArgs, game: Option<&str>) -> Result<(), Strin
             report.game,
             report.depth,
             report.multi_move,
-            report.errors.len()
+            report.puzzles - report.good.len()
         );
         return Ok(());
     }

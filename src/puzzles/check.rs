@@ -11,6 +11,7 @@ use super::themes::THEMES;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
 use crate::profile::Profile;
+use std::collections::{HashMap, HashSet};
 
 /// What a check found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -27,17 +28,16 @@ pub struct CheckReport {
     pub good: Vec<(usize, Option<i32>)>,
 }
 
-/// Checks the set in `text`. The game is `game`, else the one the set's header names; the
+/// Checks the set `file`. The game is `game`, else the one the set's header names; the
 /// rules are the header's (none: the defaults); the depth is `depth`, else the header's
 /// `check_depth`. `Err` only when the set cannot be checked at all.
-pub fn check_text(
-    text: &str,
+pub fn check_set(
+    file: &PuzzleFile,
     game: Option<&str>,
     depth: Option<u32>,
     threads: usize,
     rerate: bool,
 ) -> Result<CheckReport, String> {
-    let file = PuzzleFile::parse(text);
     let game = match (game, file.get("game")) {
         (Some(given), Some(named)) if !given.eq_ignore_ascii_case(named) => {
             return Err(format!("a set of {named} puzzles, not of {given}"));
@@ -57,7 +57,7 @@ pub fn check_text(
     with_game(
         &game,
         Check {
-            file: &file,
+            file,
             depth,
             threads: threads.max(1),
             rerate,
@@ -95,17 +95,12 @@ impl GameVisitor for Check<'_> {
                         let mut good = Vec::new();
                         let mut multi = 0;
                         for (line, puzzle) in part {
-                            let checked = check_puzzle(&mut judge, puzzle, rules, self.depth)
-                                .and_then(|counted| {
-                                    let rating = self
-                                        .rerate
-                                        .then(|| rate_again(&mut judge, puzzle, rules))
-                                        .transpose()?;
-                                    Ok((counted, rating))
-                                });
-                            match checked {
-                                Ok((counted, rating)) => {
-                                    multi += usize::from(counted >= 2);
+                            match check_puzzle(&mut judge, puzzle, rules, self.depth) {
+                                Ok(checked) => {
+                                    multi += usize::from(checked.counted >= 2);
+                                    let rating = self.rerate.then(|| {
+                                        rating::rate(&mut judge, &checked.start, &checked.moves).1
+                                    });
                                     good.push((*line, rating));
                                 }
                                 Err(e) => {
@@ -144,56 +139,46 @@ impl GameVisitor for Check<'_> {
     }
 }
 
-/// The puzzle's rating by the levels as they play now ([`rating::rate`]).
-fn rate_again<G: Profile>(
-    judge: &mut Judge<G>,
-    puzzle: &Puzzle,
-    rules: G::Rules,
-) -> Result<i32, String> {
-    let start =
-        G::parse(&puzzle.position, rules).map_err(|e| format!("bad position string: {e}"))?;
-    let mut position = start.clone();
-    let mut moves = Vec::new();
-    for text in &puzzle.solution {
-        let mv = position.parse_move(text).map_err(|e| e.to_string())?;
-        position.play(mv);
-        moves.push(mv);
-    }
-    Ok(rating::rate(judge, &start, &moves).1)
-}
-
-/// The set's text again with only its good puzzles, each with the rating the check gave it
-/// (its old one if it was not rated again), and every comment and header line as it was.
-pub fn rewrite(text: &str, report: &CheckReport) -> String {
-    let file = PuzzleFile::parse(text);
-    let good: std::collections::HashMap<usize, Option<i32>> = report.good.iter().copied().collect();
-    let puzzles: std::collections::HashMap<usize, &Puzzle> =
+/// The set's text (`file` read from it) again with only its good puzzles, each with the
+/// rating the check gave it (its old one if it was not rated again), and every comment and
+/// header line as it was: a line that is neither a puzzle nor a bad line stays.
+pub fn rewrite(text: &str, file: &PuzzleFile, report: &CheckReport) -> String {
+    let good: HashMap<usize, Option<i32>> = report.good.iter().copied().collect();
+    let puzzles: HashMap<usize, &Puzzle> =
         file.puzzles.iter().map(|(line, p)| (*line, p)).collect();
+    let bad: HashSet<usize> = file.errors.iter().map(|(line, _)| *line).collect();
     let mut out = String::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
-        let is_puzzle = !line.trim().is_empty() && !line.trim_start().starts_with('#');
-        if !is_puzzle {
-            out.push_str(line);
-        } else if let (Some(rating), Some(puzzle)) = (good.get(&number), puzzles.get(&number)) {
-            let mut puzzle = (*puzzle).clone();
-            puzzle.rating = rating.unwrap_or(puzzle.rating);
-            out.push_str(&puzzle.to_string());
-        } else {
-            continue;
+        match (puzzles.get(&number), good.get(&number)) {
+            (Some(puzzle), Some(rating)) => {
+                let mut puzzle = (*puzzle).clone();
+                puzzle.rating = rating.unwrap_or(puzzle.rating);
+                out.push_str(&puzzle.to_string());
+            }
+            (Some(_), None) => continue,
+            (None, _) if bad.contains(&number) => continue,
+            (None, _) => out.push_str(line),
         }
         out.push('\n');
     }
     out
 }
 
-/// Checks one puzzle, or says what is wrong with it: its solver moves that count, else.
+/// A puzzle that passed: its solver moves that count, and its start and moves as played.
+pub struct Checked<G: Profile> {
+    pub counted: usize,
+    pub start: G,
+    pub moves: Vec<G::Move>,
+}
+
+/// Checks one puzzle, or says what is wrong with it.
 pub fn check_puzzle<G: Profile>(
     judge: &mut Judge<G>,
     puzzle: &Puzzle,
     rules: G::Rules,
     depth: u32,
-) -> Result<usize, String> {
+) -> Result<Checked<G>, String> {
     let known = |theme: &str| {
         THEMES
             .iter()
@@ -208,8 +193,10 @@ pub fn check_puzzle<G: Profile>(
     if position.outcome().is_some() {
         return Err("the game is already over in the position".into());
     }
+    let start = position.clone();
     let solver = position.to_move();
     let mut history = Vec::new();
+    let mut moves = Vec::new();
     let mut last_mover = solver;
     let mut counted = 0;
     for (i, text) in puzzle.solution.iter().enumerate() {
@@ -251,6 +238,7 @@ pub fn check_puzzle<G: Profile>(
         }
         history.push(position.hash());
         position.play(mv);
+        moves.push(mv);
     }
     if last_mover != solver {
         return Err("the solution ends on the opponent's move, not the solver's".into());
@@ -260,5 +248,9 @@ pub fn check_puzzle<G: Profile>(
             "the puzzle is a guess: no solver move has {MIN_CHOICES} or more legal moves to choose from"
         ));
     }
-    Ok(counted)
+    Ok(Checked {
+        counted,
+        start,
+        moves,
+    })
 }
