@@ -12,7 +12,13 @@
 #
 # S: the engine (default ./target/release/shove), OUT (default data/selfplay), JOBS shards at
 # once (default: the cores), GAMES per shard (default 160, ten blocks of openings), SHARDS
-# per game (default 120), NODES a move (default 16000).
+# per game (default 120), NODES a move (default 16000). A next generation plays with its own
+# network and new seeds: PLAY (default `akiba offboard abraxas`) the games, SEED the seeds'
+# prefix (default 91: Akiba plays seed 9101, Offboard 9102, Abraxas sheet s 910s), EVAL_FILE
+# a network for the engine instead of its built-in one (one game only in PLAY):
+#
+#   S=./target/release/shove PLAY=akiba SEED=92 EVAL_FILE=akiba-gen2.nnue \
+#     OUT=/data/akiba-gen2 JOBS=2 docs/scripts/selfplay.sh
 set -euo pipefail
 S=${S:-./target/release/shove}
 OUT=${OUT:-data/selfplay}
@@ -20,6 +26,15 @@ JOBS=${JOBS:-$(nproc)}
 GAMES=${GAMES:-160}
 SHARDS=${SHARDS:-120}
 NODES=${NODES:-16000}
+PLAY=${PLAY:-akiba offboard abraxas}
+SEED=${SEED:-91}
+EVAL_FILE=${EVAL_FILE:-}
+eval_args=()
+if [ -n "$EVAL_FILE" ]; then
+  [ "$(wc -w <<<"$PLAY")" -eq 1 ] || { echo "EVAL_FILE is one game's network: PLAY must name one game" >&2; exit 2; }
+  [ -r "$EVAL_FILE" ] || { echo "EVAL_FILE $EVAL_FILE cannot be read" >&2; exit 2; }
+  eval_args=(--eval-file "$EVAL_FILE")
+fi
 mkdir -p "$OUT"
 
 # `--play-shard GAME K`: one shard, unless it is whole already.
@@ -29,22 +44,22 @@ if [ "${1:-}" = --play-shard ]; then
   { [ -e "$out" ] || [ -e "$out.gz" ]; } && exit 0
   rm -f "$out.part"
   case $game in
-    akiba) args=(--game akiba --seed 9101 --games $((GAMES * SHARDS)) --shard "$k/$SHARDS") ;;
-    offboard) args=(--game offboard --seed 9102 --games $((GAMES * SHARDS)) --shard "$k/$SHARDS") ;;
+    akiba) args=(--game akiba --seed "${SEED}01" --games $((GAMES * SHARDS)) --shard "$k/$SHARDS") ;;
+    offboard) args=(--game offboard --seed "${SEED}02" --games $((GAMES * SHARDS)) --shard "$k/$SHARDS") ;;
     abraxas)
       # Shard k plays sheet s(k mod 6 + 1), as shard (k div 6 + 1) of that sheet's run.
       sheet=$((k % 6 + 1)) per=$((SHARDS / 6))
-      args=(--game abraxas --abraxas-sheet "s$sheet" --seed "910$sheet" --games $((GAMES * per))
+      args=(--game abraxas --abraxas-sheet "s$sheet" --seed "${SEED}0$sheet" --games $((GAMES * per))
         --shard "$((k / 6 + 1))/$per") ;;
     *) echo "unknown game $game" >&2; exit 2 ;;
   esac
-  "$S" selfplay "${args[@]}" --nodes "$NODES" --concurrency 1 --out "$out.part" --quiet
+  "$S" selfplay "${args[@]}" "${eval_args[@]}" --nodes "$NODES" --concurrency 1 --out "$out.part" --quiet
   mv "$out.part" "$out"
   exit 0
 fi
 
 for k in $(seq 1 "$SHARDS"); do
-  for game in akiba offboard abraxas; do
+  for game in $PLAY; do
     # Abraxas' shards are numbered 0..SHARDS-1 for the sheet cycle.
     if [ $game = abraxas ]; then echo "$game $((k - 1))"; else echo "$game $k"; fi
   done
