@@ -10,7 +10,9 @@
 //! came from. A file with the magic `SHOVENN3` has output buckets: their count (`u32`)
 //! follows the hidden size, then each bucket's output weights and bias, bucket after
 //! bucket, and a training record as in `SHOVENN2`. A network of one bucket is written as
-//! before, so its file and checksum do not change.
+//! before, so its file and checksum do not change. A file with the magic `SHOVENN4` is a
+//! `SHOVENN3` file whose output layer has its own quantisation factor (`u32`, after the
+//! bucket count) instead of [`QB`]; a network whose factor is [`QB`] is written as before.
 
 use crate::evaluation::Evaluation;
 use crate::game::Player;
@@ -19,14 +21,21 @@ use crate::nnue::Inputs;
 /// The first layer's scale: a float weight w is stored as `round(QA·w)`, and clipped ReLU
 /// clips the accumulator to `0..=QA` (1.0 in the float model).
 pub const QA: i32 = 255;
-/// The output layer's scale: `round(QB·w)`; the output bias is stored times `QA·QB`.
+/// The output layer's scale of the files before `SHOVENN4`: `round(QB·w)`, the output bias
+/// times `QA·QB`. [`Network::from_float`] picks a finer one where the weights allow it.
 pub const QB: i32 = 64;
+/// The finest output scale [`Network::from_float`] picks: its rounding (1/8192 logit a
+/// weight) costs a hundredth of an evaluation unit per hidden unit at the shipped scales.
+const MAX_QB: i32 = 8192;
 
 const MAGIC: &[u8; 8] = b"SHOVENN1";
 /// The magic of a file that also records its training.
 const MAGIC_WITH_TRAINING: &[u8; 8] = b"SHOVENN2";
 /// The magic of a file with output buckets (and a training record).
 const MAGIC_WITH_BUCKETS: &[u8; 8] = b"SHOVENN3";
+/// The magic of a file whose output layer has its own quantisation factor (and buckets, a
+/// training record).
+const MAGIC_WITH_QB: &[u8; 8] = b"SHOVENN4";
 /// The most output buckets a file may declare.
 const MAX_BUCKETS: usize = 64;
 /// The largest hidden layer a file may declare (guards allocation against bad files).
@@ -48,6 +57,10 @@ pub struct Network {
     w2: Vec<i16>,
     /// One per output bucket ([`Evaluation::network_bucket`]): their count is the buckets'.
     b2: Vec<i32>,
+    /// The output layer's quantisation factor: `w2` is stored times `qb`, `b2` times `QA·qb`.
+    qb: i32,
+    /// `scale / (QA·qb)`: kept so that the answer costs a multiplication, not a division.
+    units_per_output: f64,
     /// What the network was trained on and how (empty: not recorded).
     training: String,
 }
@@ -57,8 +70,11 @@ impl Network {
     pub const MAX_TRAINING: usize = 1 << 16;
 
     /// Quantises a float network (the trainer's model; its arithmetic in docs/nnue.md), of
-    /// as many output buckets as `b2` has biases. Fails when the sizes do not fit together
-    /// or a weight does not fit its integer.
+    /// as many output buckets as `b2` has biases. The output layer takes the finest factor,
+    /// a power of two up to [`MAX_QB`], at which its weights fit `i16` and its sums `i32`:
+    /// rounding its 2·hidden weights to 1/[`QB`] would cost a wide network more than its
+    /// width gains. Fails when the sizes do not fit together or a weight does not fit its
+    /// integer even at the coarsest factor.
     #[allow(clippy::too_many_arguments)]
     pub fn from_float(
         game: &str,
@@ -84,6 +100,28 @@ impl Network {
                 w2.len()
             ));
         }
+        let mut qb = MAX_QB;
+        loop {
+            match Self::from_float_at(qb, game, inputs, hidden, scale, w1, b1, w2, b2) {
+                Err(_) if qb > 1 => qb /= 2,
+                result => return result,
+            }
+        }
+    }
+
+    /// [`Network::from_float`] with the output layer quantised by `qb`.
+    #[allow(clippy::too_many_arguments)]
+    fn from_float_at(
+        qb: i32,
+        game: &str,
+        inputs: usize,
+        hidden: usize,
+        scale: f32,
+        w1: &[f32],
+        b1: &[f32],
+        w2: &[f32],
+        b2: &[f32],
+    ) -> Result<Network, String> {
         let quantise = |values: &[f32], factor: i32, what: &str| -> Result<Vec<i16>, String> {
             values
                 .iter()
@@ -102,7 +140,7 @@ impl Network {
         let b2 = b2
             .iter()
             .map(|&b| {
-                let q = (b * (QA * QB) as f32).round();
+                let q = (b * (QA * qb) as f32).round();
                 if q.is_finite() && q.abs() <= i32::MAX as f32 {
                     Ok(q as i32)
                 } else {
@@ -117,8 +155,10 @@ impl Network {
             scale,
             w1: quantise(w1, QA, "first-layer")?,
             b1: quantise(b1, QA, "first-layer bias")?,
-            w2: quantise(w2, QB, "output")?,
+            w2: quantise(w2, qb, "output")?,
             b2,
+            qb,
+            units_per_output: units_per_output(scale, qb),
             training: String::new(),
         };
         network.check_header()?;
@@ -139,10 +179,10 @@ impl Network {
         (
             scaled(&self.w1, QA),
             scaled(&self.b1, QA),
-            scaled(&self.w2, QB),
+            scaled(&self.w2, self.qb),
             self.b2
                 .iter()
-                .map(|&b| (f64::from(b) / f64::from(QA * QB)) as f32)
+                .map(|&b| (f64::from(b) / f64::from(QA * self.qb)) as f32)
                 .collect(),
         )
     }
@@ -188,6 +228,11 @@ impl Network {
         self.scale
     }
 
+    /// The output layer's quantisation factor ([`QB`] in the files before `SHOVENN4`).
+    pub fn qb(&self) -> i32 {
+        self.qb
+    }
+
     fn check_header(&self) -> Result<(), String> {
         if self.game.is_empty() || self.game.len() > 255 {
             return Err("the game name must have 1 to 255 bytes".into());
@@ -203,6 +248,12 @@ impl Network {
         }
         if !(self.scale.is_finite() && self.scale > 0.0) {
             return Err(format!("scale {} is not a positive number", self.scale));
+        }
+        if !(1..=MAX_QB).contains(&self.qb) {
+            return Err(format!(
+                "output factor {} (expected 1 to {MAX_QB})",
+                self.qb
+            ));
         }
         Ok(())
     }
@@ -253,8 +304,11 @@ impl Network {
     /// The network file.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(32 + 2 * (self.w1.len() + self.b1.len() + self.w2.len()));
-        let bucketed = self.buckets() > 1;
-        out.extend_from_slice(if bucketed {
+        let own_qb = self.qb != QB;
+        let bucketed = self.buckets() > 1 || own_qb;
+        out.extend_from_slice(if own_qb {
+            MAGIC_WITH_QB
+        } else if bucketed {
             MAGIC_WITH_BUCKETS
         } else if self.training.is_empty() {
             MAGIC
@@ -267,6 +321,9 @@ impl Network {
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         if bucketed {
             out.extend_from_slice(&(self.buckets() as u32).to_le_bytes());
+        }
+        if own_qb {
+            out.extend_from_slice(&(self.qb as u32).to_le_bytes());
         }
         out.extend_from_slice(&self.scale.to_le_bytes());
         for w in self.w1.iter().chain(&self.b1) {
@@ -293,10 +350,11 @@ impl Network {
             return Err("too short to be a network file".into());
         };
         let mut reader = Reader { bytes: body };
-        let (with_training, bucketed) = match reader.take(MAGIC.len())? {
-            magic if magic == MAGIC => (false, false),
-            magic if magic == MAGIC_WITH_TRAINING => (true, false),
-            magic if magic == MAGIC_WITH_BUCKETS => (true, true),
+        let (with_training, bucketed, own_qb) = match reader.take(MAGIC.len())? {
+            magic if magic == MAGIC => (false, false, false),
+            magic if magic == MAGIC_WITH_TRAINING => (true, false, false),
+            magic if magic == MAGIC_WITH_BUCKETS => (true, true, false),
+            magic if magic == MAGIC_WITH_QB => (true, true, true),
             _ => return Err("not a shove network file (bad magic)".into()),
         };
         let name_len = usize::from(reader.take(1)?[0]);
@@ -311,6 +369,12 @@ impl Network {
                 "{buckets} output buckets (expected 1 to {MAX_BUCKETS})"
             ));
         }
+        // A factor beyond i32 becomes one that check_header refuses as out of range.
+        let qb = if own_qb {
+            i32::try_from(reader.u32()?).unwrap_or(i32::MAX)
+        } else {
+            QB
+        };
         let scale = f32::from_le_bytes(reader.array()?);
         let mut network = Network {
             game,
@@ -321,6 +385,8 @@ impl Network {
             b1: Vec::new(),
             w2: Vec::new(),
             b2: Vec::new(),
+            qb,
+            units_per_output: units_per_output(scale, qb),
             training: String::new(),
         };
         network.check_header()?;
@@ -329,6 +395,7 @@ impl Network {
             + name_len
             + 12
             + 4 * usize::from(bucketed)
+            + 4 * usize::from(own_qb)
             + 2 * (inputs * hidden + hidden)
             + buckets * (4 * hidden + 4);
         let training_len = match body.get(weights_end..weights_end + 4) {
@@ -415,9 +482,7 @@ impl Network {
         let out = i64::from(half(mover, w_mover))
             + i64::from(half(other, w_other))
             + i64::from(self.b2[bucket]);
-        // A multiplication, not a division, on the path from the sums to the answer.
-        let units_per_output = f64::from(self.scale) * (1.0 / f64::from(QA * QB));
-        let eval = (out as f64 * units_per_output).round_ties_even() as i64;
+        let eval = (out as f64 * self.units_per_output).round_ties_even() as i64;
         eval.clamp(-MAX_EVAL, MAX_EVAL) as i32
     }
 
@@ -455,6 +520,12 @@ impl Network {
         }
         Ok(())
     }
+}
+
+/// Evaluation units per unit of the output layer's integer sum.
+fn units_per_output(scale: f32, qb: i32) -> f64 {
+    // As a product with the reciprocal: the evaluations of the files before qb, bit for bit.
+    f64::from(scale) * (1.0 / f64::from(QA * qb))
 }
 
 /// 64-bit FNV-1a: enough to tell a damaged file from a good one.
@@ -502,9 +573,11 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
 
+    /// A network of the files before `SHOVENN4` (its output layer quantised by [`QB`]).
     fn tiny() -> Network {
         let w1: Vec<f32> = (0..12).map(|i| (i as f32 - 6.0) / 10.0).collect();
-        Network::from_float(
+        Network::from_float_at(
+            QB,
             "akiba",
             4,
             3,
@@ -519,11 +592,62 @@ mod tests {
 
     #[test]
     fn float_weights_quantise_back_to_the_same_network() {
-        let network = tiny();
-        let (w1, b1, w2, b2) = network.to_float();
-        assert!((b2[0] + 0.25).abs() < 1e-6, "{b2:?}");
-        let again = Network::from_float("akiba", 4, 3, 250.0, &w1, &b1, &w2, &b2).expect("fits");
-        assert_eq!(again, network);
+        for network in [tiny(), {
+            let (w1, b1, w2, b2) = tiny().to_float();
+            Network::from_float("akiba", 4, 3, 250.0, &w1, &b1, &w2, &b2).expect("fits")
+        }] {
+            let (w1, b1, w2, b2) = network.to_float();
+            assert!((b2[0] + 0.25).abs() < 1e-6, "{b2:?}");
+            let again =
+                Network::from_float("akiba", 4, 3, 250.0, &w1, &b1, &w2, &b2).expect("fits");
+            assert_eq!(again.to_float(), network.to_float());
+        }
+    }
+
+    #[test]
+    fn the_output_layer_takes_the_finest_factor_its_weights_fit() {
+        let w1: Vec<f32> = (0..12).map(|i| (i as f32 - 6.0) / 10.0).collect();
+        let w2 = [0.3, -1.7, 0.011, 0.77, -0.0049, 1.3];
+        let at = |w2: &[f32]| {
+            Network::from_float("akiba", 4, 3, 250.0, &w1, &[0.1, 0.2, 0.3], w2, &[-0.3])
+                .expect("fits")
+        };
+        let fine = at(&w2);
+        assert_eq!(fine.qb(), MAX_QB);
+        // Its file says so and reads back the same; its answers are the float layer's to
+        // a finer step than QB's (0.0049 is 0 at 1/64, 40 at 1/8192).
+        let bytes = fine.to_bytes();
+        assert_eq!(&bytes[..8], b"SHOVENN4");
+        assert_eq!(Network::from_bytes(&bytes), Ok(fine.clone()));
+        assert_eq!(fine.w2[4], -40);
+        let (mover, other) = ([100i16, 0, 255], [0i16, 50, 255]);
+        let float: f64 = mover
+            .iter()
+            .chain(&other)
+            .zip(&w2)
+            .map(|(&a, &w)| f64::from(a) / f64::from(QA) * f64::from(w))
+            .sum::<f64>()
+            - 0.3;
+        let out = fine.output(&mover, &other, 0);
+        assert!(
+            (f64::from(out) - float * 250.0).abs() <= 0.5 + 1e-3,
+            "{out} {float}"
+        );
+        let coarse = tiny().output(&mover, &other, 0);
+        assert_ne!(out, coarse, "the test must tell the factors apart");
+        // Weights that would overflow i16 at a fine factor take a coarser one.
+        let wide = at(&[100.0, -3.0, 2.0, 1.0, 0.5, 0.25]);
+        assert_eq!(wide.qb(), 256, "100·256 fits i16, 100·512 does not");
+        assert_eq!(wide.w2[0], 25_600);
+        // A factor out of range in a file is refused.
+        let mut bad = bytes.clone();
+        let at_qb = 8 + 1 + 5 + 12;
+        bad[at_qb..at_qb + 4].copy_from_slice(&0u32.to_le_bytes());
+        let body = bad.len() - 8;
+        let checksum = fnv1a(&bad[..body]);
+        bad[body..].copy_from_slice(&checksum.to_le_bytes());
+        let error = Network::from_bytes(&bad).expect_err("factor 0");
+        assert!(error.contains("output factor 0"), "{error}");
     }
 
     #[test]
@@ -556,7 +680,8 @@ mod tests {
     fn output_buckets_survive_the_file_and_each_answers_with_its_own_layer() {
         let w1: Vec<f32> = (0..12).map(|i| (i as f32 - 6.0) / 10.0).collect();
         let w2: Vec<f32> = (0..18).map(|i| (i as f32 - 9.0) / 8.0).collect();
-        let network = Network::from_float(
+        let network = Network::from_float_at(
+            QB,
             "akiba",
             4,
             3,
@@ -584,7 +709,8 @@ mod tests {
                 .zip(w)
                 .map(|(&a, &w)| i32::from(a) * i32::from(w))
                 .sum();
-            let expected = (f64::from(sum + network.b2[b]) * 250.0 / f64::from(QA * QB)).round();
+            let expected =
+                (f64::from(sum + network.b2[b]) * 250.0 / f64::from(QA * network.qb())).round();
             assert_eq!(f64::from(out), expected, "bucket {b}");
         }
         assert!(outputs[0] != outputs[1] && outputs[1] != outputs[2]);

@@ -251,12 +251,16 @@ fn mean_squared<I: Iterator<Item = (f64, f64)>>(pairs: I) -> f64 {
     if n == 0 { f64::NAN } else { sum / n as f64 }
 }
 
-/// The model of the network file at `path`, which must be for `G` with `hidden` units and
-/// `buckets` output layers (or one, copied to each), and its description for the training
-/// record. Its output layer is rescaled from the file's K (the inverse of its scale) to this
-/// run's `k`, so that it starts from the same evaluations.
+/// The model of the network file at `path`, which must be for `G` with at most `hidden`
+/// units and `buckets` output layers (or one, copied to each), and its description for the
+/// training record. Its output layer is rescaled from the file's K (the inverse of its
+/// scale) to this run's `k`, so that it starts from the same evaluations. A wider run keeps
+/// the file's units and adds units of `fresh` (the run's random start) whose output weights
+/// are 0: the wider network starts from the same evaluations and learns what the added
+/// units can add.
 fn starting_model<G: Profile>(
     path: &Path,
+    fresh: &Weights,
     hidden: usize,
     buckets: usize,
     k: f64,
@@ -267,23 +271,34 @@ fn starting_model<G: Profile>(
         .map_err(|e| format!("--init {}: {e}", path.display()))?;
     // A network of one output layer may start each bucket of a bucketed one.
     let spread = network.buckets() == 1 && buckets > 1;
-    if network.hidden() != hidden || (network.buckets() != buckets && !spread) {
+    let narrow = network.hidden();
+    if narrow > hidden || (network.buckets() != buckets && !spread) {
         return Err(format!(
-            "--init {}: {} hidden units and {} output buckets, the run asks for {hidden} and {buckets} (--hidden, --output-buckets)",
+            "--init {}: {narrow} hidden units and {} output buckets, the run asks for {hidden} (at least the file's) and {buckets} (--hidden, --output-buckets)",
             path.display(),
-            network.hidden(),
             network.buckets()
         ));
     }
     let rescale = (k * f64::from(network.scale())) as f32;
     let (w1, b1, w2, b2) = network.to_float();
-    let copies = if spread { buckets } else { 1 };
-    let weights = Weights {
-        w1,
-        b1,
-        w2: w2.repeat(copies).iter().map(|w| w * rescale).collect(),
-        b2: b2.repeat(copies).iter().map(|b| b * rescale).collect(),
-    };
+    let mut weights = fresh.clone();
+    for (row, file_row) in weights.w1.chunks_mut(hidden).zip(w1.chunks(narrow)) {
+        row[..narrow].copy_from_slice(file_row);
+    }
+    weights.b1[..narrow].copy_from_slice(&b1);
+    for (bucket, layer) in weights.w2.chunks_mut(2 * hidden).enumerate() {
+        let from = if spread { 0 } else { bucket };
+        layer.fill(0.0);
+        for (half, file_half) in layer
+            .chunks_mut(hidden)
+            .zip(w2[2 * narrow * from..][..2 * narrow].chunks(narrow))
+        {
+            for (w, &file_w) in half.iter_mut().zip(file_half) {
+                *w = file_w * rescale;
+            }
+        }
+        weights.b2[bucket] = b2[from] * rescale;
+    }
     let name = path
         .file_name()
         .unwrap_or(path.as_os_str())
@@ -362,23 +377,22 @@ fn train<G: Profile>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<Trai
 
     let counts = (train.len(), validation.len());
     let data = describe_data(&run.data)?;
+    // The first layer's initial scale suits the number of inputs a position sets.
+    let n = train.len().min(1000);
+    let total: usize = (0..n).map(|i| train.inputs(i).0.len()).sum();
+    let typical_active = total / n.max(1);
+    let fresh = Model::new(
+        G::NETWORK_INPUTS,
+        config.hidden,
+        buckets,
+        typical_active,
+        config.seed,
+    )?;
     let (model, init) = match &config.init {
-        None => {
-            // The first layer's initial scale suits the number of inputs a position sets.
-            let n = train.len().min(1000);
-            let total: usize = (0..n).map(|i| train.inputs(i).0.len()).sum();
-            let typical_active = total / n.max(1);
-            let model = Model::new(
-                G::NETWORK_INPUTS,
-                config.hidden,
-                buckets,
-                typical_active,
-                config.seed,
-            )?;
-            (model, None)
-        }
+        None => (fresh, None),
         Some(path) => {
-            let (model, from) = starting_model::<G>(path, config.hidden, buckets, k)?;
+            let (model, from) =
+                starting_model::<G>(path, &fresh.weights()?, config.hidden, buckets, k)?;
             print(&format!(
                 "starting from {from}: validation loss {}",
                 shown(set_loss(&model, validation, config.batch, k, lambda)?)

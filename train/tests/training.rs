@@ -204,19 +204,39 @@ fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
     let bucketed = Network::from_bytes(&std::fs::read(&bucketed).expect("written")).expect("valid");
     assert_eq!(bucketed.buckets(), akiba::Position::NETWORK_BUCKETS);
     evaluates_as_before(&bucketed);
-    // A network of another size is refused with the reason.
+    // A wider network keeps the file's units and starts from its evaluations.
+    let wider = dir.join("wider.nnue");
+    train_akiba(
+        &data,
+        &wider,
+        TrainConfig {
+            hidden: 40,
+            epochs: 1,
+            learning_rate: 1e-9,
+            validation_one_in: 4,
+            output_buckets: true,
+            init: Some(out.clone()),
+            ..TrainConfig::default()
+        },
+        &mut Vec::new(),
+    )
+    .expect("a wider network from a narrower one");
+    let wider = Network::from_bytes(&std::fs::read(&wider).expect("written")).expect("valid");
+    assert_eq!(wider.hidden(), 40);
+    evaluates_as_before(&wider);
+    // A narrower one is refused with the reason.
     let refused = train_akiba(
         &data,
         &dir.join("refused.nnue"),
         TrainConfig {
-            hidden: 32,
+            hidden: 8,
             epochs: 1,
             init: Some(out.clone()),
             ..TrainConfig::default()
         },
         &mut Vec::new(),
     )
-    .expect_err("16 hidden units are not 32");
+    .expect_err("16 hidden units are more than 8");
     assert!(refused.contains("16 hidden units"), "{refused}");
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
