@@ -184,44 +184,32 @@ fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
         }
     };
     evaluates_as_before(&continued);
+    // Started from that network with buckets and `hidden` units, too small a step to move.
+    let started_with_buckets = |name: &str, hidden: usize| -> Network {
+        let path = dir.join(name);
+        train_akiba(
+            &data,
+            &path,
+            TrainConfig {
+                hidden,
+                epochs: 1,
+                learning_rate: 1e-9,
+                validation_one_in: 4,
+                output_buckets: true,
+                init: Some(out.clone()),
+                ..TrainConfig::default()
+            },
+            &mut Vec::new(),
+        )
+        .expect("a bucketed network from one of one output layer, as wide or wider");
+        Network::from_bytes(&std::fs::read(&path).expect("written")).expect("valid")
+    };
     // A network of one output layer starts every output bucket of a bucketed one.
-    let bucketed = dir.join("bucketed.nnue");
-    train_akiba(
-        &data,
-        &bucketed,
-        TrainConfig {
-            hidden: 16,
-            epochs: 1,
-            learning_rate: 1e-9,
-            validation_one_in: 4,
-            output_buckets: true,
-            init: Some(out.clone()),
-            ..TrainConfig::default()
-        },
-        &mut Vec::new(),
-    )
-    .expect("a bucketed network from one of one output layer");
-    let bucketed = Network::from_bytes(&std::fs::read(&bucketed).expect("written")).expect("valid");
+    let bucketed = started_with_buckets("bucketed.nnue", 16);
     assert_eq!(bucketed.buckets(), akiba::Position::NETWORK_BUCKETS);
     evaluates_as_before(&bucketed);
     // A wider network keeps the file's units and starts from its evaluations.
-    let wider = dir.join("wider.nnue");
-    train_akiba(
-        &data,
-        &wider,
-        TrainConfig {
-            hidden: 40,
-            epochs: 1,
-            learning_rate: 1e-9,
-            validation_one_in: 4,
-            output_buckets: true,
-            init: Some(out.clone()),
-            ..TrainConfig::default()
-        },
-        &mut Vec::new(),
-    )
-    .expect("a wider network from a narrower one");
-    let wider = Network::from_bytes(&std::fs::read(&wider).expect("written")).expect("valid");
+    let wider = started_with_buckets("wider.nnue", 40);
     assert_eq!(wider.hidden(), 40);
     evaluates_as_before(&wider);
     // A narrower one is refused with the reason.
