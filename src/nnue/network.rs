@@ -24,8 +24,9 @@ pub const QA: i32 = 255;
 /// The output layer's scale of the files before `SHOVENN4`: `round(QB·w)`, the output bias
 /// times `QA·QB`. [`Network::from_float`] picks a finer one where the weights allow it.
 pub const QB: i32 = 64;
-/// The finest output scale [`Network::from_float`] picks: its rounding (1/8192 logit a
-/// weight) costs a hundredth of an evaluation unit per hidden unit at the shipped scales.
+/// The finest output scale [`Network::from_float`] picks: its rounding (at most 1/16384
+/// logit a weight) costs about a hundredth of an evaluation unit a weight at the shipped
+/// scales (~200 units a logit).
 const MAX_QB: i32 = 8192;
 
 const MAGIC: &[u8; 8] = b"SHOVENN1";
