@@ -101,44 +101,35 @@ impl Network {
                 w2.len()
             ));
         }
+        let mut network = Network {
+            game: game.to_string(),
+            inputs,
+            hidden,
+            scale,
+            w1: quantise(w1, QA, "first-layer")?,
+            b1: quantise(b1, QA, "first-layer bias")?,
+            w2: Vec::new(),
+            b2: Vec::new(),
+            qb: QB,
+            units_per_output: units_per_output(scale, QB),
+            training: String::new(),
+        };
+        network.check_header()?;
+        network.check_first_layer()?;
         let mut qb = MAX_QB;
         loop {
-            match Self::from_float_at(qb, game, inputs, hidden, scale, w1, b1, w2, b2) {
+            match network.set_output_layer(w2, b2, qb) {
                 Err(_) if qb > 1 => qb /= 2,
-                result => return result,
+                result => return result.map(|()| network),
             }
         }
     }
 
-    /// [`Network::from_float`] with the output layer quantised by `qb`.
-    #[allow(clippy::too_many_arguments)]
-    fn from_float_at(
-        qb: i32,
-        game: &str,
-        inputs: usize,
-        hidden: usize,
-        scale: f32,
-        w1: &[f32],
-        b1: &[f32],
-        w2: &[f32],
-        b2: &[f32],
-    ) -> Result<Network, String> {
-        let quantise = |values: &[f32], factor: i32, what: &str| -> Result<Vec<i16>, String> {
-            values
-                .iter()
-                .map(|&v| {
-                    let q = (v * factor as f32).round();
-                    if q.is_finite() && q.abs() <= f32::from(i16::MAX) {
-                        Ok(q as i16)
-                    } else {
-                        Err(format!(
-                            "{what} weight {v} does not fit the quantised range"
-                        ))
-                    }
-                })
-                .collect()
-        };
-        let b2 = b2
+    /// The output layer of float weights `w2` and biases `b2`, quantised by `qb`. Fails
+    /// when a weight does not fit `i16`, a bias or the layer's sum `i32`.
+    fn set_output_layer(&mut self, w2: &[f32], b2: &[f32], qb: i32) -> Result<(), String> {
+        self.w2 = quantise(w2, qb, "output")?;
+        self.b2 = b2
             .iter()
             .map(|&b| {
                 let q = (b * (QA * qb) as f32).round();
@@ -149,22 +140,9 @@ impl Network {
                 }
             })
             .collect::<Result<Vec<i32>, String>>()?;
-        let network = Network {
-            game: game.to_string(),
-            inputs,
-            hidden,
-            scale,
-            w1: quantise(w1, QA, "first-layer")?,
-            b1: quantise(b1, QA, "first-layer bias")?,
-            w2: quantise(w2, qb, "output")?,
-            b2,
-            qb,
-            units_per_output: units_per_output(scale, qb),
-            training: String::new(),
-        };
-        network.check_header()?;
-        network.check_range()?;
-        Ok(network)
+        self.qb = qb;
+        self.units_per_output = units_per_output(self.scale, qb);
+        self.check_output()
     }
 
     /// The float weights this network was quantised from, to the rounding: the inverse of
@@ -491,6 +469,12 @@ impl Network {
     /// all its weights, taken positive, must stay within `i16`: the shipped networks need
     /// at most a quarter of the range), or the output layer's sum could leave 32 bits.
     fn check_range(&self) -> Result<(), String> {
+        self.check_first_layer()?;
+        self.check_output()
+    }
+
+    /// Fails when some hidden unit's sum could leave the 16-bit accumulator.
+    fn check_first_layer(&self) -> Result<(), String> {
         for unit in 0..self.hidden {
             let bound: i64 = (0..self.inputs)
                 .map(|input| i64::from(self.w1[input * self.hidden + unit]).abs())
@@ -503,6 +487,11 @@ impl Network {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// Fails when the output layer's sum could leave 32 bits.
+    fn check_output(&self) -> Result<(), String> {
         let output = self
             .w2
             .chunks(2 * self.hidden)
@@ -521,6 +510,23 @@ impl Network {
         }
         Ok(())
     }
+}
+
+/// `values` times `factor`, rounded to `i16`; the error names the layer (`what`).
+fn quantise(values: &[f32], factor: i32, what: &str) -> Result<Vec<i16>, String> {
+    values
+        .iter()
+        .map(|&v| {
+            let q = (v * factor as f32).round();
+            if q.is_finite() && q.abs() <= f32::from(i16::MAX) {
+                Ok(q as i16)
+            } else {
+                Err(format!(
+                    "{what} weight {v} does not fit the quantised range"
+                ))
+            }
+        })
+        .collect()
 }
 
 /// Evaluation units per unit of the output layer's integer sum.
@@ -574,21 +580,18 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
 
-    /// A network of the files before `SHOVENN4` (its output layer quantised by [`QB`]).
-    fn tiny() -> Network {
+    /// The network of float weights `w2`, `b2` after a small first layer, its output
+    /// layer quantised by [`QB`] as the files before `SHOVENN4` hold it.
+    fn at_qb(w2: &[f32], b2: &[f32]) -> Network {
         let w1: Vec<f32> = (0..12).map(|i| (i as f32 - 6.0) / 10.0).collect();
-        Network::from_float_at(
-            QB,
-            "akiba",
-            4,
-            3,
-            250.0,
-            &w1,
-            &[0.1, 0.2, 0.3],
-            &[0.5; 6],
-            &[-0.25],
-        )
-        .expect("valid sizes")
+        let mut network = Network::from_float("akiba", 4, 3, 250.0, &w1, &[0.1, 0.2, 0.3], w2, b2)
+            .expect("valid sizes");
+        network.set_output_layer(w2, b2, QB).expect("fits");
+        network
+    }
+
+    fn tiny() -> Network {
+        at_qb(&[0.5; 6], &[-0.25])
     }
 
     #[test]
@@ -681,18 +684,7 @@ mod tests {
     fn output_buckets_survive_the_file_and_each_answers_with_its_own_layer() {
         let w1: Vec<f32> = (0..12).map(|i| (i as f32 - 6.0) / 10.0).collect();
         let w2: Vec<f32> = (0..18).map(|i| (i as f32 - 9.0) / 8.0).collect();
-        let network = Network::from_float_at(
-            QB,
-            "akiba",
-            4,
-            3,
-            250.0,
-            &w1,
-            &[0.1, 0.2, 0.3],
-            &w2,
-            &[-0.25, 0.0, 0.5],
-        )
-        .expect("valid sizes");
+        let network = at_qb(&w2, &[-0.25, 0.0, 0.5]);
         assert_eq!(network.buckets(), 3);
         let bytes = network.to_bytes();
         assert_eq!(&bytes[..8], b"SHOVENN3");
