@@ -428,12 +428,15 @@ pub fn opening_trials(
 
 /// `shove openings`: a balanced opening set (see [`crate::pipeline::openings`]) as an
 /// openings file for `shove match`, headed by comment lines that say how it was made.
-/// `command` is the command line to record; `out` the file to write (stdout when `None`).
+/// The candidates start from `starts`, then the positions of `starts_file` (the game's start
+/// when there are none). `command` is the command line to record; `out` the file to write
+/// (stdout when `None`).
 #[allow(clippy::too_many_arguments)]
 #[cfg(feature = "native")]
 pub fn openings<G: SearchHints>(
     rules: G::Rules,
     starts: &[String],
+    starts_file: Option<&Path>,
     config: &OpeningConfig,
     trials: Option<&Trials>,
     count: usize,
@@ -455,18 +458,26 @@ pub fn openings<G: SearchHints>(
             config.hash_megabytes
         ));
     }
-    let starts: Vec<G> = if starts.is_empty() {
-        vec![G::start(rules)]
-    } else {
-        starts
-            .iter()
-            .map(|text| G::parse(text, rules).map_err(|e| format!("start '{text}': {e}")))
-            .collect::<Result<_, _>>()?
-    };
+    let mut starts: Vec<G> = starts
+        .iter()
+        .map(|text| G::parse(text, rules).map_err(|e| format!("start '{text}': {e}")))
+        .collect::<Result<_, _>>()?;
+    if let Some(path) = starts_file {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read --starts {}: {e}", path.display()))?;
+        let positions = crate::matches::openings::parse::<G>(&text, rules)
+            .map_err(|e| format!("--starts {}: {e}", path.display()))?;
+        starts.extend(positions);
+    }
+    if starts.is_empty() {
+        starts.push(G::start(rules));
+    }
     let begun = Instant::now();
     let openings =
         crate::pipeline::openings::generate(&starts, config, trials, count, seed, threads);
-    let short = openings.len() < count;
+    // Playouts of no plies filter the starts: keeping fewer of them is the point.
+    let filtering = config.plies.1 == 0;
+    let short = openings.len() < count && !filtering;
     let mut text = format!(
         "# {} openings for shove match: random playouts of {}..={} plies from {} start \
          position(s),\n# kept when a depth-{} search scores them within {}, no two alike.\n\
@@ -491,6 +502,13 @@ pub fn openings<G: SearchHints>(
             openings.len()
         ));
     }
+    if filtering {
+        text.push_str(&format!(
+            "# {} of the {} start positions kept.\n",
+            openings.len(),
+            starts.len()
+        ));
+    }
     for position in &openings {
         text.push_str(&position.to_string());
         text.push('\n');
@@ -509,7 +527,7 @@ pub fn openings<G: SearchHints>(
         return Err(format!(
             "only {} balanced openings among {} candidates (written{}): allow more plies{}",
             openings.len(),
-            crate::pipeline::openings::candidate_limit(count, trials),
+            crate::pipeline::openings::candidate_limit(count, starts.len(), config, trials),
             out.map_or(String::new(), |path| format!(" to {}", path.display())),
             if trials.is_some() {
                 ", a larger --max-score or fewer --trial-wins"

@@ -544,6 +544,70 @@ fn openings_are_written_and_a_short_set_still_is_but_fails() {
     assert!(read(&short).contains(&format!("# {} of the 50 asked for", kept.len())));
 }
 
+/// `--starts FILE --plies 0..0` filters a set: the same judge keeps all of it, in its order;
+/// a stricter one keeps a part and says how much, and the command still succeeds.
+#[test]
+fn openings_filter_a_set_read_with_starts() {
+    let dir = scratch("openings-filter");
+    let set = dir.join("set.txt");
+    let judge = ["--depth", "2", "--max-score", "60"];
+    let args = [
+        &[
+            "openings", "--count", "6", "--plies", "2..4", "--seed", "5", "--out",
+        ][..],
+        &[set.to_str().unwrap()],
+        &judge,
+    ]
+    .concat();
+    ok(&args);
+    let original = opening_lines(&set);
+    assert_eq!(original.len(), 6);
+    let filter = |name: &str, judge: &[&str]| {
+        let out = dir.join(name);
+        let args = [
+            &[
+                "openings",
+                "--plies",
+                "0..0",
+                "--starts",
+                set.to_str().unwrap(),
+            ][..],
+            &["--out", out.to_str().unwrap()],
+            judge,
+        ]
+        .concat();
+        ok(&args);
+        (opening_lines(&out), read(&out))
+    };
+    let (same, text) = filter("same.txt", &judge);
+    assert_eq!(same, original);
+    assert!(
+        text.contains("# 6 of the 6 start positions kept."),
+        "{text}"
+    );
+    let (strict, text) = filter("strict.txt", &["--depth", "4", "--max-score", "5"]);
+    let mut rest = original.iter();
+    assert!(
+        strict.iter().all(|line| rest.any(|o| o == line)),
+        "not a part of the set in its order: {strict:?}"
+    );
+    assert!(
+        text.contains(&format!(
+            "# {} of the 6 start positions kept.",
+            strict.len()
+        )),
+        "{text}"
+    );
+    let output = shove(&[
+        "openings",
+        "--starts",
+        dir.join("none.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot read --starts"), "{stderr}");
+}
+
 /// `--trials`: the set says how its openings were tried; wins both colours cannot have
 /// are refused before anything is judged, and no file is written.
 #[test]

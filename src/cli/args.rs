@@ -365,6 +365,11 @@ pub struct OpeningsArgs {
     /// sheets are part of the string). Default: the game's start position.
     #[arg(long = "start", value_name = "POSITION")]
     pub starts: Vec<String>,
+    /// Start positions from a file, one a line (`#` lines skipped), after any --start: an
+    /// opening set. With `--plies 0..0` each is one candidate, so the command keeps those of
+    /// a set that pass a deeper judge or trial games (docs/strength.md).
+    #[arg(long = "starts", value_name = "FILE")]
+    pub starts_file: Option<PathBuf>,
     /// Number of openings.
     #[arg(long, default_value_t = 2000)]
     pub count: usize,

@@ -297,6 +297,7 @@ impl GameVisitor for Run {
                 super::openings::<G>(
                     rules()?,
                     &args.starts,
+                    args.starts_file.as_deref(),
                     &config,
                     trials.as_ref(),
                     args.count,

@@ -127,8 +127,18 @@ pub const MAX_CANDIDATES_PER_OPENING: usize = 100;
 /// both colours (58 in 10,000 from sheets s2–s6, 4 trial games from 16,000 nodes a move).
 pub const MAX_CANDIDATES_PER_TRIED_OPENING: usize = 1000;
 
-/// The most candidates [`generate`] draws for `count` openings.
-pub fn candidate_limit(count: usize, trials: Option<&Trials>) -> usize {
+/// The most candidates [`generate`] draws for `count` openings from `starts` start
+/// positions. Playouts of no plies are the starts themselves, each one candidate: that
+/// filters a set, and drawing more would only repeat them.
+pub fn candidate_limit(
+    count: usize,
+    starts: usize,
+    config: &OpeningConfig,
+    trials: Option<&Trials>,
+) -> usize {
+    if config.plies.1 == 0 {
+        return starts;
+    }
     count.saturating_mul(match trials {
         Some(_) => MAX_CANDIDATES_PER_TRIED_OPENING,
         None => MAX_CANDIDATES_PER_OPENING,
@@ -143,7 +153,8 @@ pub fn candidate_limit(count: usize, trials: Option<&Trials>) -> usize {
 /// an earlier candidate from the same start (same [`Game::hash`]), or when a depth
 /// `config.depth` search scores it beyond `config.max_score`. Judging runs on `threads`
 /// threads (at least one). Fewer than `count` openings come back only when
-/// [`MAX_CANDIDATES_PER_OPENING`] times `count` candidates were not enough. With `trials`,
+/// [`MAX_CANDIDATES_PER_OPENING`] times `count` candidates were not enough, or, with
+/// playouts of no plies, when fewer of the starts were kept. With `trials`,
 /// a balanced candidate is kept only when both colours win its trial games, and up to
 /// [`MAX_CANDIDATES_PER_TRIED_OPENING`] times `count` candidates are drawn.
 pub fn generate<G: SearchHints>(
@@ -165,7 +176,7 @@ pub fn generate<G: SearchHints>(
         .map(|_| Searcher::new(config.hash_megabytes))
         .collect();
     let mut drawn = 0;
-    let limit = candidate_limit(count, trials);
+    let limit = candidate_limit(count, starts.len(), config, trials);
     while kept.len() < count && drawn < limit {
         // Enough candidates to keep every thread busy, about as many as are still needed.
         let batch = (count - kept.len()).max(8 * threads).min(limit - drawn);
