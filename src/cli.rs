@@ -475,8 +475,7 @@ pub fn openings<G: SearchHints>(
     let begun = Instant::now();
     let openings =
         crate::pipeline::openings::generate(&starts, config, trials, count, seed, threads);
-    // Playouts of no plies filter the starts: keeping fewer of them is the point.
-    let filtering = config.plies.1 == 0;
+    let filtering = config.filters_starts();
     let short = openings.len() < count && !filtering;
     let mut text = format!(
         "# {} openings for shove match: random playouts of {}..={} plies from {} start \

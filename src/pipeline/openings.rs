@@ -56,6 +56,12 @@ impl OpeningConfig {
             max_nodes: JUDGE_NODES,
         }
     }
+
+    /// Whether the playouts have no plies: each start is then one candidate, so
+    /// [`generate`] filters the starts, and keeping fewer of them than asked is the point.
+    pub fn filters_starts(&self) -> bool {
+        self.plies.1 == 0
+    }
 }
 
 /// Trial games of the engine against itself from each candidate the judging search keeps:
@@ -128,15 +134,15 @@ pub const MAX_CANDIDATES_PER_OPENING: usize = 100;
 pub const MAX_CANDIDATES_PER_TRIED_OPENING: usize = 1000;
 
 /// The most candidates [`generate`] draws for `count` openings from `starts` start
-/// positions. Playouts of no plies are the starts themselves, each one candidate: that
-/// filters a set, and drawing more would only repeat them.
+/// positions: the starts once each when it filters them
+/// ([`OpeningConfig::filters_starts`]), as drawing more would only repeat them.
 pub fn candidate_limit(
     count: usize,
     starts: usize,
     config: &OpeningConfig,
     trials: Option<&Trials>,
 ) -> usize {
-    if config.plies.1 == 0 {
+    if config.filters_starts() {
         return starts;
     }
     count.saturating_mul(match trials {
