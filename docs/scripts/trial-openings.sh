@@ -53,14 +53,14 @@ fi
 seq "$FIRST" "$LAST" | xargs -r -P "$JOBS" -I{} bash "$0" --chunk {}
 
 set=$OUT/openings.txt
-whole=$(find "$OUT" -name 'chunk-*-strict.txt' | sort)
-[ -n "$whole" ] || { echo "no whole chunk in $OUT" >&2; exit 1; }
+mapfile -t whole < <(find "$OUT" -name 'chunk-*-strict.txt' | sort)
+[ ${#whole[@]} -gt 0 ] || { echo "no whole chunk in $OUT" >&2; exit 1; }
 {
   echo "# $GAME openings each colour won at least 3 of 8 trial games of the engine against itself"
   echo "# from (50,000 nodes a move and more), drawn from openings each colour won 1 of 4 (16,000),"
   echo "# judged at depth 12 within 100: GAME=$GAME SEED=$SEED docs/scripts/trial-openings.sh,"
-  echo "# chunks $(basename -a $whole | sed 's/chunk-\([0-9]*\)-strict.txt/\1/' | paste -sd ' ')."
-  grep -hv '^#' $whole
+  echo "# chunks $(basename -a "${whole[@]}" | sed 's/chunk-\([0-9]*\)-strict.txt/\1/' | paste -sd ' ')."
+  grep -hv '^#' "${whole[@]}"
 } >"$set.part"
 mv "$set.part" "$set"
 echo "$(grep -cv '^#' "$set") openings in $set"
