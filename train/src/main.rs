@@ -46,17 +46,18 @@ struct Cli {
     /// Train on quiet positions only (those `shove tune` uses); by default every position.
     #[arg(long)]
     quiet_only: bool,
-    /// An output layer per output bucket of the game (Akiba: by the marbles left), chosen
-    /// by the position: bullet's output buckets.
+    /// An output layer per output bucket of the game (Akiba: by the marbles left; Abraxas:
+    /// by the leader's stones; Offboard has one), chosen by the position: bullet's output
+    /// buckets.
     #[arg(long)]
     output_buckets: bool,
     /// The sigmoid scale of search scores (default: fitted to the game results with the
     /// classical weights, as `shove tune` does).
     #[arg(long)]
     k: Option<f64>,
-    /// Start from this network file (same game, hidden units and buckets, or one output
-    /// layer copied to every bucket) instead of random weights: a next generation trained
-    /// on new data.
+    /// Start from this network file (same game and buckets, or one output layer copied to
+    /// every bucket; at most --hidden units, the added ones starting with output weights 0)
+    /// instead of random weights: a next generation trained on new data, or a wider one.
     #[arg(long)]
     init: Option<PathBuf>,
 }
