@@ -152,7 +152,7 @@ pub fn analyze<G: Profile>(
         Some(n) => println!(
             "evaluation: network, hidden {}; trained by {}",
             n.hidden(),
-            n.training()
+            training_summary(n.training())
         ),
     }
     let mut searcher = Searcher::<G>::new(0);
@@ -198,6 +198,50 @@ pub const MAX_HASH_MB: usize = 16384;
 pub const MAX_THREADS: usize = 256;
 
 /// The depth, threads and hash of a search asked for on the command line, checked.
+/// A network's training record in one readable line: the data files by name only, the
+/// first few of them, since a record names every file with its header (hundreds of shards).
+fn training_summary(record: &str) -> String {
+    const SHOWN: usize = 3;
+    split_top_level(record, ';')
+        .into_iter()
+        .map(|part| match part.trim_start().strip_prefix("data: ") {
+            Some(data) => {
+                let space = &part[..part.len() - part.trim_start().len()];
+                let names: Vec<&str> = split_top_level(data, ',')
+                    .into_iter()
+                    .map(|file| file.split(" (").next().unwrap_or(file).trim())
+                    .collect();
+                let more = match names.len().saturating_sub(SHOWN) {
+                    0 => String::new(),
+                    n => format!(" and {n} more"),
+                };
+                let shown = names[..names.len().min(SHOWN)].join(", ");
+                format!("{space}data: {shown}{more}")
+            }
+            None => part.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// `text` split at each `separator` outside parentheses.
+fn split_top_level(text: &str, separator: char) -> Vec<&str> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if c == separator && depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
 pub fn check_search_setup(
     depth: Option<u32>,
     threads: usize,
@@ -567,4 +611,20 @@ pub fn review(args: &args::ReviewArgs) -> Result<String, String> {
 /// The machine's cores: the default of the commands that take a number of threads.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    /// The data files by name, at most three, the rest of the record as it is.
+    #[test]
+    fn a_training_record_names_its_first_data_files() {
+        let record = "shove-train 0.3.0; data: a.data (openings=plies=4-10;depth=6), \
+                      b.data (x), c.data (y), d.data (z); 10 training positions; hidden 64";
+        assert_eq!(
+            super::training_summary(record),
+            "shove-train 0.3.0; data: a.data, b.data, c.data and 1 more; 10 training positions; hidden 64"
+        );
+        let short = "data: a.data (nodes=4000); hidden 3";
+        assert_eq!(super::training_summary(short), "data: a.data; hidden 3");
+    }
 }
