@@ -197,7 +197,6 @@ pub const MAX_HASH_MB: usize = 16384;
 /// Most search threads accepted from the command line or the protocol.
 pub const MAX_THREADS: usize = 256;
 
-/// The depth, threads and hash of a search asked for on the command line, checked.
 /// A network's training record in one readable line: the data files by name only, the
 /// first few of them, since a record names every file with its header (hundreds of shards).
 fn training_summary(record: &str) -> String {
@@ -242,6 +241,7 @@ fn split_top_level(text: &str, separator: char) -> Vec<&str> {
     parts
 }
 
+/// The depth, threads and hash of a search asked for on the command line, checked.
 pub fn check_search_setup(
     depth: Option<u32>,
     threads: usize,
