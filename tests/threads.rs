@@ -157,7 +157,7 @@ fn bench_node_counts_at_one_thread() {
         return;
     }
     for (game, nodes) in [
-        ("akiba", "324272"),
+        ("akiba", "370569"),
         ("offboard", "280849"),
         ("abraxas", "230440"),
     ] {
