@@ -208,7 +208,7 @@ fn training_summary(record: &str) -> String {
                 let space = &part[..part.len() - part.trim_start().len()];
                 let names: Vec<&str> = split_top_level(data, ',')
                     .into_iter()
-                    .map(|file| file.split(" (").next().unwrap_or(file).trim())
+                    .map(|file| file.split_once(" (").map_or(file, |(name, _)| name).trim())
                     .collect();
                 let more = match names.len().saturating_sub(SHOWN) {
                     0 => String::new(),
