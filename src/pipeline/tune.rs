@@ -208,12 +208,18 @@ fn error(set: &Dataset, targets: &[f64], weights: &[f64], k: f64, threads: usize
     sum / set.len() as f64
 }
 
+/// The search range of [`fit_k`]: from scores worth almost nothing to one unit deciding
+/// the game.
+const K_RANGE: (f64, f64) = (1e-5, 1.0);
+
 /// The K that makes `sigmoid(K·eval)` predict the game results best (golden-section
-/// search over log K).
-pub fn fit_k(set: &Dataset, weights: &[f64], threads: usize) -> f64 {
+/// search over log K). Fails when the best K is an end of the range: the results do not
+/// fix a scale then (a few games, or results that do not follow the evaluation), and a K
+/// at the bound would write a network or weights of meaningless units.
+pub fn fit_k(set: &Dataset, weights: &[f64], threads: usize) -> Result<f64, String> {
     let results: Vec<f64> = set.results.iter().map(|&r| f64::from(r)).collect();
     let e = |log_k: f64| error(set, &results, weights, log_k.exp(), threads);
-    let (mut lo, mut hi) = ((1e-5f64).ln(), (1.0f64).ln());
+    let (mut lo, mut hi) = (K_RANGE.0.ln(), K_RANGE.1.ln());
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let mut a = hi - ratio * (hi - lo);
     let mut b = lo + ratio * (hi - lo);
@@ -233,7 +239,16 @@ pub fn fit_k(set: &Dataset, weights: &[f64], threads: usize) -> f64 {
             eb = e(b);
         }
     }
-    ((lo + hi) / 2.0).exp()
+    let k = ((lo + hi) / 2.0).exp();
+    // Golden-section search ends within 1e-12 of a bound it converges to.
+    if k < K_RANGE.0 * 1.001 || k > K_RANGE.1 / 1.001 {
+        return Err(format!(
+            "K cannot be fitted on these {} positions: the game results do not follow the \
+             evaluation (the best K is the end of the range, {k:.0e}); play more games",
+            set.len()
+        ));
+    }
+    Ok(k)
 }
 
 fn targets(set: &Dataset, k: f64, lambda: f64) -> Vec<f64> {
@@ -265,7 +280,7 @@ pub fn tune(
     let mut weights: Vec<f64> = initial.iter().map(|&w| f64::from(w)).collect();
     let k = match config.k {
         Some(k) => k,
-        None => fit_k(train, &weights, threads),
+        None => fit_k(train, &weights, threads)?,
     };
     let train_targets = targets(train, k, config.lambda);
     let validation_targets = targets(validation, k, config.lambda);
@@ -362,8 +377,19 @@ mod tests {
                 set.push(&f, 0, if i < wins { 1.0 } else { 0.0 }).unwrap();
             }
         }
-        let k = fit_k(&set, &[1.0], 1);
+        let k = fit_k(&set, &[1.0], 1).expect("a scale");
         assert!((k - 0.01).abs() < 0.0005, "{k}");
+        // Results that go against the evaluation fix no scale: refused, not K = 1e-5.
+        let mut against = Dataset::default();
+        for value in -300..=300 {
+            let mut f = Sparse::default();
+            crate::linear::Terms::add(&mut f, 0, value);
+            against
+                .push(&f, 0, if value < 0 { 1.0 } else { 0.0 })
+                .unwrap();
+        }
+        let refused = fit_k(&against, &[1.0], 1).expect_err("no scale");
+        assert!(refused.contains("601 positions"), "{refused}");
     }
 }
 
