@@ -313,7 +313,7 @@ fn check_handshake(command: &str, ok: &str) {
             "option name MultiPV type spin default 1 min 1 max 64",
             "option name Skill Level type spin default 20 min 0 max 20",
             "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default 571 min 571 max 3369",
+            "option name UCI_Elo type spin default 604 min 604 max 3369",
             "option name Move Overhead type spin default 20 min 0 max 5000",
             "option name Game type combo default akiba var akiba var offboard var abraxas",
             "option name MaxPlies type spin default 0 min 0 max 1000000",

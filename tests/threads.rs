@@ -157,7 +157,7 @@ fn bench_node_counts_at_one_thread() {
         return;
     }
     for (game, nodes) in [
-        ("akiba", "370569"),
+        ("akiba", "324272"),
         ("offboard", "280849"),
         ("abraxas", "230440"),
     ] {

@@ -12,8 +12,8 @@ impl Profile for Position {
 
     // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [
-        571, 698, 794, 884, 1001, 1090, 1168, 1286, 1437, 1571, 1717, 1868, 1994, 2155, 2260, 2365,
-        2487, 2554, 2670, 2705, 2856,
+        604, 679, 783, 833, 946, 1067, 1152, 1272, 1348, 1447, 1581, 1662, 1821, 1971, 2102, 2184,
+        2323, 2404, 2485, 2535, 2688,
     ];
 
     /// The start, openings, middlegames with the game's special states, endgames.

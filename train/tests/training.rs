@@ -5,7 +5,7 @@ use shove::akiba;
 use shove::evaluation::Evaluation;
 use shove::game::MoveList;
 use shove::matches::Adjudication;
-use shove::nnue::Network;
+use shove::nnue::{EvalKind, Network};
 use shove::pipeline::openings::OpeningConfig;
 use shove::pipeline::selfplay::{Budget, SelfplayConfig, run_selfplay};
 use shove::pipeline::shard::Shard;
@@ -55,7 +55,8 @@ fn training_on_selfplay_data_lowers_the_loss_and_writes_a_valid_network() {
         openings: OpeningConfig::for_game::<shove::akiba::Position>(),
         shard: Shard::default(),
         hash_megabytes: 4,
-        evaluation: None,
+        // The classical evaluation: the data must not change with the built-in network.
+        evaluation: Some(EvalKind::Classical),
         eval_file: None,
         out: data.clone(),
         progress: false,
