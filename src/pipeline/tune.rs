@@ -240,12 +240,21 @@ pub fn fit_k(set: &Dataset, weights: &[f64], threads: usize) -> Result<f64, Stri
         }
     }
     let k = ((lo + hi) / 2.0).exp();
-    // Golden-section search ends within 1e-12 of a bound it converges to.
-    if k < K_RANGE.0 * 1.001 || k > K_RANGE.1 / 1.001 {
+    // The search ends about 2e-12 (in ln K) from an end it converges to, hence the margin.
+    let positions = set.len();
+    if k < K_RANGE.0 * 1.001 {
         return Err(format!(
-            "K cannot be fitted on these {} positions: the game results do not follow the \
-             evaluation (the best K is the end of the range, {k:.0e}); play more games",
-            set.len()
+            "K cannot be fitted on these {positions} positions: their game results do not follow \
+             the evaluation (the best K is the lower end of the range, {:e}); play more games",
+            K_RANGE.0
+        ));
+    }
+    if k > K_RANGE.1 / 1.001 {
+        return Err(format!(
+            "K cannot be fitted on these {positions} positions: the side the evaluation favours \
+             wins every game, so the results fix no scale (the best K is the upper end of the \
+             range, {}); play more games, from closer positions",
+            K_RANGE.1
         ));
     }
     Ok(k)
@@ -389,7 +398,25 @@ mod tests {
                 .unwrap();
         }
         let refused = fit_k(&against, &[1.0], 1).expect_err("no scale");
-        assert!(refused.contains("601 positions"), "{refused}");
+        assert!(
+            refused.contains("601 positions") && refused.contains("lower end"),
+            "{refused}"
+        );
+        // Nor do results always won by the side the evaluation favours: any K fits them
+        // better than a smaller one.
+        let mut decided = Dataset::default();
+        for value in (-300..=300).filter(|&v| v != 0) {
+            let mut f = Sparse::default();
+            crate::linear::Terms::add(&mut f, 0, value);
+            decided
+                .push(&f, 0, if value > 0 { 1.0 } else { 0.0 })
+                .unwrap();
+        }
+        let refused = fit_k(&decided, &[1.0], 1).expect_err("no scale");
+        assert!(
+            refused.contains("600 positions") && refused.contains("upper end"),
+            "{refused}"
+        );
     }
 }
 

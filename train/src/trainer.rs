@@ -354,8 +354,9 @@ fn train<G: Profile>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<Trai
             return Err("no quiet training positions to fit K on".into());
         }
         None => (
-            fit_k(&loaded.classical_features, &classical_weights, threads)
-                .map_err(|e| format!("{e}, or give --k"))?,
+            fit_k(&loaded.classical_features, &classical_weights, threads).map_err(|e| {
+                format!("fitting K on the quiet training positions: {e}, or give --k")
+            })?,
             "fitted",
         ),
     };
