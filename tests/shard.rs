@@ -105,3 +105,52 @@ fn match_shards_through_parallel_merge_to_the_unsharded_match() {
     // The same games give the same result lines (score, Elo, pentanomial counts).
     assert_eq!(read(&dir.join("merged.txt")), read(&dir.join("whole.txt")));
 }
+
+/// `docs/scripts/selfplay.sh` cycles Abraxas' shards over its six sheets, shard k on sheet
+/// s(k mod 6 + 1): six shards play the six sheets, and a shard count that is not a multiple
+/// of six (whose last shards would name a shard past the sheet's run) is refused before
+/// anything is played.
+#[test]
+fn the_selfplay_script_plays_each_abraxas_sheet_and_refuses_an_uneven_count() {
+    let dir = scratch("selfplay-script");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scripts/selfplay.sh");
+    let run = |shards: &str, out: &Path| {
+        Command::new("bash")
+            .arg(&script)
+            .env("S", SHOVE)
+            .env("PLAY", "abraxas")
+            .env("SHARDS", shards)
+            .env("GAMES", "1")
+            .env("NODES", "200")
+            .env("JOBS", "2")
+            .env("OUT", out)
+            .env_remove("SHOVE_LOG")
+            .output()
+            .expect("run the script")
+    };
+    let refused = run("400", &dir.join("uneven"));
+    assert_eq!(refused.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("SHARDS=400") && said.contains("multiple of 6"),
+        "{said}"
+    );
+    assert!(!dir.join("uneven").exists(), "nothing made");
+
+    let out = dir.join("six");
+    let played = run("6", &out);
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    for k in 0..6 {
+        let shard = read(&out.join(format!("abraxas-{k}.data")));
+        let header = shard.lines().next().unwrap_or_default();
+        assert!(
+            header.contains(&format!("AbraxasSheet=s{}", k + 1)),
+            "shard {k}: {header}"
+        );
+        assert!(shard.lines().count() > 1, "shard {k} has positions");
+    }
+}

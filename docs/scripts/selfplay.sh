@@ -35,6 +35,12 @@ if [ -n "$EVAL_FILE" ]; then
   [ -r "$EVAL_FILE" ] || { echo "EVAL_FILE $EVAL_FILE cannot be read" >&2; exit 2; }
   eval_args=(--eval-file "$EVAL_FILE")
 fi
+case " $PLAY " in
+  *" abraxas "*) [ $((SHARDS % 6)) -eq 0 ] || {
+    echo "SHARDS=$SHARDS: Abraxas' shards cycle over its six sheets, so SHARDS must be a multiple of 6" >&2
+    exit 2
+  } ;;
+esac
 mkdir -p "$OUT"
 
 # `--play-shard GAME K`: one shard, unless it is whole already.
