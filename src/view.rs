@@ -39,18 +39,6 @@ pub trait View: Game {
     fn events(before: &Self, mv: Self::Move, after: &Self) -> Vec<Value>;
 }
 
-/// The two cells of a move written as two cell names (`a6b6`); none for any other text,
-/// such as `pass`, which is four letters too.
-pub fn two_cells(text: &str) -> (Option<String>, Option<String>) {
-    let cell = |c: &[u8]| c[0].is_ascii_lowercase() && c[1].is_ascii_digit();
-    match text.as_bytes() {
-        b @ [_, _, _, _] if cell(&b[..2]) && cell(&b[2..]) => {
-            (Some(text[..2].to_string()), Some(text[2..].to_string()))
-        }
-        _ => (None, None),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::game::MoveList;
@@ -81,17 +69,21 @@ mod tests {
     }
 
     /// A word move of four letters is no pair of cells: the page once drew Akiba's `pass`
-    /// as a push from `pa` to `ss`.
+    /// as a push from `pa` to `ss`. A push is its two cells, an Offboard placement its one.
     #[test]
-    fn only_two_cell_names_are_two_cells() {
-        let cells = |a: &str, b: &str| (Some(a.to_string()), Some(b.to_string()));
-        assert_eq!(super::two_cells("a6b6"), cells("a6", "b6"));
-        assert_eq!(super::two_cells("pass"), (None, None));
-        assert_eq!(super::two_cells("a6b"), (None, None));
-        assert_eq!(super::two_cells("a6b6c"), (None, None));
+    fn only_a_push_has_two_cells() {
         use crate::view::View;
-        let pass = crate::akiba::Move::PASS;
-        assert_eq!(crate::akiba::Position::move_cells(pass), (None, None));
+        let cells = |a: &str, b: &str| (Some(a.to_string()), Some(b.to_string()));
+        let akiba = |text: &str| {
+            crate::akiba::Position::move_cells(text.parse::<crate::akiba::Move>().unwrap())
+        };
+        assert_eq!(akiba("a6b6"), cells("a6", "b6"));
+        assert_eq!(akiba("pass"), (None, None));
+        let offboard = |text: &str| {
+            crate::offboard::Position::move_cells(text.parse::<crate::offboard::Move>().unwrap())
+        };
+        assert_eq!(offboard("e5e6"), cells("e5", "e6"));
+        assert_eq!(offboard("@e5"), (None, Some("e5".to_string())));
     }
 
     #[test]

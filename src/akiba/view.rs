@@ -2,7 +2,7 @@
 
 use crate::akiba::{Marble, Move, Position, Square};
 use crate::game::Player;
-use crate::view::{CellView, View, two_cells};
+use crate::view::{CellView, View};
 use serde_json::{Value, json};
 
 impl View for Position {
@@ -49,8 +49,15 @@ impl View for Position {
         text
     }
 
+    /// A push's marble and the cell it moves to; `pass` is played with its button.
     fn move_cells(mv: Move) -> (Option<String>, Option<String>) {
-        two_cells(&mv.to_string())
+        if mv.is_pass() {
+            return (None, None);
+        }
+        match mv.from().step(mv.direction()) {
+            Some(to) => (Some(mv.from().to_string()), Some(to.to_string())),
+            None => (None, None),
+        }
     }
 
     fn events(before: &Self, _mv: Move, after: &Self) -> Vec<Value> {

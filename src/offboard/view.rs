@@ -2,7 +2,7 @@
 
 use crate::game::Player;
 use crate::offboard::{Cell, Exit, Move, Position, ring_exit};
-use crate::view::{CellView, View, two_cells};
+use crate::view::{CellView, View};
 use serde_json::{Value, json};
 
 /// Height of a row of hexagons, in cell widths.
@@ -106,10 +106,13 @@ impl View for Position {
     }
 
     fn move_cells(mv: Move) -> (Option<String>, Option<String>) {
-        if mv.is_place() {
-            (None, Some(mv.cell().to_string()))
-        } else {
-            two_cells(&mv.to_string())
+        let cell = mv.cell();
+        match mv.direction() {
+            None => (None, Some(cell.to_string())),
+            Some(dir) => match cell.step(dir) {
+                Some(to) => (Some(cell.to_string()), Some(to.to_string())),
+                None => (None, None),
+            },
         }
     }
 }
