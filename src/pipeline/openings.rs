@@ -278,8 +278,12 @@ fn judge<G: SearchHints>(
             })
             .collect();
         for worker in workers {
-            // A judging thread can only fail by panicking, which aborts in release builds.
-            for (i, balanced) in worker.join().unwrap_or_default() {
+            // A judging thread can only fail by panicking: a bug, passed on rather than
+            // read as openings judged unbalanced.
+            let judged = worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            for (i, balanced) in judged {
                 verdicts[i] = balanced;
             }
         }
