@@ -37,6 +37,16 @@ impl Move {
         Direction::from_index(self.0 >> 6)
     }
 
+    /// The square the pushed marble moves to: `None` for `pass`, and for a push off the
+    /// board (never legal).
+    pub const fn to(self) -> Option<Square> {
+        if self.is_pass() {
+            None
+        } else {
+            self.from().step(self.direction())
+        }
+    }
+
     /// A dense index below [`Move::INDEX_LIMIT`], for per-move tables such as Zobrist keys and
     /// history.
     pub const fn index(self) -> usize {
@@ -56,7 +66,7 @@ impl fmt::Display for Move {
             return f.write_str("pass");
         }
         let from = self.from();
-        match from.step(self.direction()) {
+        match self.to() {
             Some(to) => write!(f, "{from}{to}"),
             // A push off the board has no destination square; it is never legal.
             None => write!(f, "{from}-{:?}", self.direction()),

@@ -51,10 +51,7 @@ impl View for Position {
 
     /// A push's marble and the cell it moves to; `pass` is played with its button.
     fn move_cells(mv: Move) -> (Option<String>, Option<String>) {
-        if mv.is_pass() {
-            return (None, None);
-        }
-        match mv.from().step(mv.direction()) {
+        match mv.to() {
             Some(to) => (Some(mv.from().to_string()), Some(to.to_string())),
             None => (None, None),
         }

@@ -58,6 +58,12 @@ impl Move {
         }
     }
 
+    /// The cell a step's rear marble moves to, `None` for a re-placement (a step's is
+    /// always on the board: the constructors check it).
+    pub fn to(self) -> Option<Cell> {
+        self.direction().and_then(|dir| self.cell().step(dir))
+    }
+
     /// A dense index below [`Move::INDEX_LIMIT`], for per-move tables.
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -75,12 +81,10 @@ impl Default for Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cell = self.cell();
-        match self.direction() {
-            None => write!(f, "@{cell}"),
-            Some(dir) => match cell.step(dir) {
-                Some(to) => write!(f, "{cell}{to}"),
-                None => unreachable!("steps are built with an on-board destination"),
-            },
+        match self.to() {
+            Some(to) => write!(f, "{cell}{to}"),
+            None if self.is_place() => write!(f, "@{cell}"),
+            None => unreachable!("steps are built with an on-board destination"),
         }
     }
 }

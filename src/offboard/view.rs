@@ -106,13 +106,11 @@ impl View for Position {
     }
 
     fn move_cells(mv: Move) -> (Option<String>, Option<String>) {
-        let cell = mv.cell();
-        match mv.direction() {
-            None => (None, Some(cell.to_string())),
-            Some(dir) => match cell.step(dir) {
-                Some(to) => (Some(cell.to_string()), Some(to.to_string())),
-                None => (None, None),
-            },
+        let cell = mv.cell().to_string();
+        match mv.to() {
+            Some(to) => (Some(cell), Some(to.to_string())),
+            None if mv.is_place() => (None, Some(cell)),
+            None => (None, None),
         }
     }
 }
