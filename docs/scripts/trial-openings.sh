@@ -7,7 +7,8 @@
 # Each step's file is written as `.part` and renamed when whole, so a run stopped anywhere
 # is started again with the same command and does only what is missing; chunks are
 # independent, so several machines can share one set (FIRST and LAST chunk). At the end
-# OUT/openings.txt gathers the whole chunks' openings under one header.
+# OUT/openings.txt gathers the whole chunks' openings under one header, with those of any
+# `filtered-*.txt` in OUT: openings of another set kept by the same second step.
 #
 #   GAME=abraxas SEED=7233 LAST=40 OUT=/data/abraxas-held-out-1 JOBS=2 docs/scripts/trial-openings.sh
 #
@@ -55,12 +56,14 @@ seq "$FIRST" "$LAST" | xargs -r -P "$JOBS" -I{} bash "$0" --chunk {}
 set=$OUT/openings.txt
 mapfile -t whole < <(find "$OUT" -name 'chunk-*-strict.txt' | sort)
 [ ${#whole[@]} -gt 0 ] || { echo "no whole chunk in $OUT" >&2; exit 1; }
+mapfile -t filtered < <(find "$OUT" -name 'filtered-*.txt' | sort)
 {
   echo "# $GAME openings each colour won at least 3 of 8 trial games of the engine against itself"
   echo "# from (50,000 nodes a move and more), drawn from openings each colour won 1 of 4 (16,000),"
   echo "# judged at depth 12 within 100: GAME=$GAME SEED=$SEED docs/scripts/trial-openings.sh,"
   echo "# chunks $(basename -a "${whole[@]}" | sed 's/chunk-\([0-9]*\)-strict.txt/\1/' | paste -sd ' ')."
-  grep -hv '^#' "${whole[@]}"
+  [ ${#filtered[@]} -eq 0 ] || echo "# With the openings kept from other sets by the same trials: $(basename -a "${filtered[@]}" | paste -sd ' ')."
+  grep -hv '^#' "${whole[@]}" "${filtered[@]}"
 } >"$set.part"
 mv "$set.part" "$set"
 echo "$(grep -cv '^#' "$set") openings in $set"
