@@ -159,7 +159,7 @@ fn bench_node_counts_at_one_thread() {
     for (game, nodes) in [
         ("akiba", "324272"),
         ("offboard", "280849"),
-        ("abraxas", "230440"),
+        ("abraxas", "337891"),
     ] {
         let output = shove(&["--game", game, "bench"]);
         assert!(output.status.success(), "{game}");

@@ -11,11 +11,10 @@ impl Profile for Position {
     const REVIEW_DEPTH: u32 = 6;
     const REVIEW_CONFIRMATION: u32 = 4;
 
-    // docs/strength.md, Levels (levels 10 and 11, which the fit put 7 apart the wrong way
-    // round within their errors, both at their mean).
+    // docs/strength.md, Levels.
     const LEVEL_ELO: [i32; 21] = [
-        795, 847, 886, 966, 1054, 1095, 1180, 1239, 1288, 1315, 1329, 1329, 1385, 1434, 1468, 1521,
-        1535, 1566, 1581, 1588, 1634,
+        921, 972, 1058, 1115, 1195, 1224, 1287, 1339, 1388, 1419, 1485, 1513, 1562, 1607, 1614,
+        1638, 1669, 1704, 1711, 1725, 1765,
     ];
 
     /// A placement may go on any empty hole, so a turn offers up to ~120 moves: level 0
