@@ -184,7 +184,7 @@ impl Engine {
         self.dialect
     }
 
-    /// The engine's `id name` (its name and version, e.g. `shove 0.3.0`), if it sent one.
+    /// The engine's `id name` (its name and version, e.g. `shove 0.4.0`), if it sent one.
     pub fn id_name(&self) -> Option<&str> {
         self.id_name.as_deref()
     }
