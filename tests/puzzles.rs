@@ -380,3 +380,80 @@ fn a_hard_run_keeps_only_hard_puzzles() {
         hard.puzzles
     );
 }
+
+/// A puzzle whose start is along an earlier one's solution, or along whose solution an
+/// earlier one starts, or that starts where an earlier one does, is a near-duplicate: the
+/// check names it and the earlier one, and `--rewrite` leaves it out (docs/puzzles.md).
+/// The near-duplicate is the tail of a shipped multi-move puzzle, good in itself.
+#[test]
+fn near_duplicates_are_reported_and_rewritten_away() {
+    use shove::game::Game;
+    type G = akiba::Position;
+    let set = std::fs::read_to_string("positions/puzzles/akiba.txt").unwrap();
+    let file = PuzzleFile::parse(&set);
+    // A puzzle of three or more moves whose tail, from the solver's second move, still has
+    // a real choice.
+    let (whole, tail) = file
+        .puzzles
+        .iter()
+        .find_map(|(_, p)| {
+            let solver_moves = p.solution.len().div_ceil(2);
+            if solver_moves < 2 {
+                return None;
+            }
+            let mut position = G::parse(&p.position, Default::default()).unwrap();
+            let solver = position.to_move();
+            for text in &p.solution[..2] {
+                position.play(position.parse_move(text).unwrap());
+            }
+            let tail = shove::puzzles::format::Puzzle {
+                id: "tail".into(),
+                position: position.to_string(),
+                solution: p.solution[2..].to_vec(),
+                rating: p.rating,
+                themes: p.themes.clone(),
+            };
+            (position.to_move() == solver && choices_of::<G>(&tail) >= 1).then(|| (p.clone(), tail))
+        })
+        .expect("a multi-move puzzle with a real choice after its first two moves");
+    let header = "# shove puzzles\tgame=akiba\trules=-\tcheck_depth=6";
+    let dir = scratch("near-duplicates");
+    let mut twin = whole.clone();
+    twin.id = "twin".into();
+    for (name, first, second, flagged) in [
+        ("tail-after.txt", &whole, &tail, 3),
+        ("tail-first.txt", &tail, &whole, 3),
+        ("twin.txt", &whole, &twin, 3),
+    ] {
+        let path = dir.join(name);
+        let out = dir.join(format!("rewritten-{name}"));
+        std::fs::write(&path, format!("{header}\n{first}\n{second}\n")).unwrap();
+        let alone = dir.join(format!("alone-{name}"));
+        std::fs::write(&alone, format!("{header}\n{second}\n")).unwrap();
+        let check = shove(&["puzzles", "--check", alone.to_str().unwrap()]);
+        assert!(check.status.success(), "{}", text(&check.stdout));
+
+        let check = shove(&[
+            "puzzles",
+            "--check",
+            path.to_str().unwrap(),
+            "--rewrite",
+            out.to_str().unwrap(),
+        ]);
+        let report = text(&check.stdout);
+        assert!(
+            report.contains(&format!(
+                "line {flagged}: puzzle {}: a near-duplicate of puzzle {} (line 2)",
+                second.id, first.id
+            )),
+            "{report}"
+        );
+        let rewritten = PuzzleFile::parse(&std::fs::read_to_string(&out).unwrap());
+        let ids: Vec<&str> = rewritten
+            .puzzles
+            .iter()
+            .map(|(_, p)| p.id.as_str())
+            .collect();
+        assert_eq!(ids, [first.id.as_str()], "{name}");
+    }
+}

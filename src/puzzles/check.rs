@@ -1,12 +1,14 @@
 //! `shove puzzles --check FILE`: every line a puzzle, every solution legal and ending on the
 //! solver's move, every solver move (where there is a choice) still the only good one at the
 //! check depth, at least one of them a real choice, every theme a known one. All problems
-//! are reported, each with its line. With `rerate`, every good puzzle is also rated again by
+//! are reported, each with its line, and so is a puzzle that is a near-duplicate of an earlier
+//! good one ([`Taken`]), so that `--rewrite` cleans a joined set. With `rerate`, every good puzzle is also rated again by
 //! the levels as they play now, so that a set outlives a new network or search (`--rewrite`).
 
 use super::format::{Puzzle, PuzzleFile, parse_rules_text};
 use super::judge::{Judge, MIN_CHOICES, counts, unique};
 use super::rating;
+use super::taken::{self, Taken};
 use super::themes::THEMES;
 use crate::games::{GameVisitor, with_game};
 use crate::nnue::choice;
@@ -93,38 +95,59 @@ impl GameVisitor for Check<'_> {
                         let mut judge = Judge::<G>::new(network);
                         let mut errors = Vec::new();
                         let mut good = Vec::new();
-                        let mut multi = 0;
                         for (line, puzzle) in part {
                             match check_puzzle(&mut judge, puzzle, rules, self.depth) {
                                 Ok(checked) => {
-                                    multi += usize::from(checked.counted >= 2);
                                     let rating = self.rerate.then(|| {
                                         rating::rate(&mut judge, &checked.start, &checked.moves).1
                                     });
-                                    good.push((*line, rating));
+                                    let positions =
+                                        taken::positions(&checked.start, &checked.moves);
+                                    good.push((*line, rating, checked.counted >= 2, positions));
                                 }
                                 Err(e) => {
                                     errors.push((*line, format!("puzzle {}: {e}", puzzle.id)))
                                 }
                             }
                         }
-                        (errors, good, multi)
+                        (errors, good)
                     })
                 })
                 .collect();
             for worker in workers {
                 match worker.join() {
-                    Ok((errors, kept, multi)) => {
+                    Ok((errors, kept)) => {
                         found.extend(errors);
                         good.extend(kept);
-                        multi_move += multi;
                     }
                     Err(_) => found.push((0, "a check thread failed".into())),
                 }
             }
         });
-        found.sort();
         good.sort();
+        let ids: HashMap<usize, &str> = puzzles
+            .iter()
+            .map(|(line, p)| (*line, p.id.as_str()))
+            .collect();
+        let mut taken = Taken::default();
+        let mut kept = Vec::new();
+        for (line, rating, multi, positions) in good {
+            match taken.clash(&positions) {
+                Some(earlier) => found.push((
+                    line,
+                    format!(
+                        "puzzle {}: a near-duplicate of puzzle {} (line {earlier}): one's start is the other's or along its solution",
+                        ids[&line], ids[&earlier]
+                    ),
+                )),
+                None => {
+                    taken.take(line, &positions);
+                    multi_move += usize::from(multi);
+                    kept.push((line, rating));
+                }
+            }
+        }
+        found.sort();
         Ok(CheckReport {
             game: G::NAME.to_string(),
             depth: self.depth,
@@ -134,7 +157,7 @@ impl GameVisitor for Check<'_> {
                 .map(|(line, e)| format!("line {line}: {e}"))
                 .collect(),
             multi_move,
-            good,
+            good: kept,
         })
     }
 }

@@ -19,6 +19,7 @@
 use super::format::{Puzzle, PuzzleFile, header_line, rules_text};
 use super::judge::{Judge, counted, counts};
 use super::sources::{self, SourceGame};
+use super::taken::{self, Taken};
 use super::{rating, themes};
 use crate::game::Game;
 use crate::game::Outcome;
@@ -29,7 +30,7 @@ use crate::pipeline::shard::Shard;
 use crate::profile::Profile;
 use crate::search::MATE;
 use crate::search_hints::SearchHints;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -257,7 +258,7 @@ fn run<G: Profile>(config: &GenerateConfig) -> Result<GenerateReport, String> {
         .collect();
     let target = config.count.div_ceil(config.shard.count);
 
-    let mut seen = FxHashSet::default();
+    let mut taken = Taken::default();
     let mut per_rating = FxHashMap::default();
     let mut quota = Quota::new::<G>(target);
     let mut report = GenerateReport::default();
@@ -295,7 +296,7 @@ fn run<G: Profile>(config: &GenerateConfig) -> Result<GenerateReport, String> {
             let made = puzzle_line::<G>(puzzle, rules)
                 .map_err(|e| format!("{}: line {line}: {e}", config.out.display()))?;
             quota.add(puzzle.rating, counted(&made.0, &made.1));
-            remember(&made, &mut seen);
+            taken.take(*line, &taken::positions(&made.0, &made.1));
         }
         report.resumed = file.puzzles.len();
         start_at = last.map_or(0, |i| i + 1);
@@ -331,7 +332,7 @@ fn run<G: Profile>(config: &GenerateConfig) -> Result<GenerateReport, String> {
             &sources.games[game],
             config,
             (config.multi_move || (config.balanced && !quota.one_move_room())).then_some(2),
-            &mut seen,
+            &mut taken,
             &mut report,
         );
         let mut puzzles = Vec::new();
@@ -396,16 +397,6 @@ fn puzzle_line<G: Game>(puzzle: &Puzzle, rules: G::Rules) -> Result<(G, Vec<G::M
     Ok((start, moves))
 }
 
-/// Marks the start and every position of a kept solution as taken.
-fn remember<G: Game>((start, moves): &(G, Vec<G::Move>), seen: &mut FxHashSet<u64>) {
-    let mut position = start.clone();
-    seen.insert(position.hash());
-    for &mv in moves {
-        position.play(mv);
-        seen.insert(position.hash());
-    }
-}
-
 /// The puzzles of one game, at most [`MAX_PER_GAME`], each with its solver moves that count
 /// ([`counts`]); with `min_counted`, only those with that many (the rest are not rated).
 fn puzzles_of_game<G: Profile>(
@@ -414,7 +405,7 @@ fn puzzles_of_game<G: Profile>(
     source: &SourceGame<G>,
     config: &GenerateConfig,
     min_counted: Option<usize>,
-    seen: &mut FxHashSet<u64>,
+    taken: &mut Taken,
     report: &mut GenerateReport,
 ) -> Vec<(Puzzle, usize)> {
     let mut puzzles = Vec::new();
@@ -422,14 +413,22 @@ fn puzzles_of_game<G: Profile>(
         if puzzles.len() >= MAX_PER_GAME {
             break;
         }
-        if position.outcome().is_some() || !counts(position) || seen.contains(&position.hash()) {
+        if position.outcome().is_some()
+            || !counts(position)
+            || taken.start_is_taken(position.hash())
+        {
             continue;
         }
         report.candidates += 1;
         let Some(made) = make(judge, position, config.budget, config.check_depth) else {
             continue;
         };
-        remember(&(position.clone(), made.solution.clone()), seen);
+        // Every candidate's positions are taken, kept or not, so that none is judged twice.
+        let positions = taken::positions(position, &made.solution);
+        if taken.clash(&positions).is_some() {
+            continue;
+        }
+        taken.take(game, &positions);
         let counted = counted(position, &made.solution);
         if min_counted.is_some_and(|least| counted < least) {
             continue;

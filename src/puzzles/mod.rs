@@ -14,6 +14,8 @@ pub mod rating;
 #[cfg(feature = "native")]
 pub mod sources;
 #[cfg(feature = "native")]
+pub mod taken;
+#[cfg(feature = "native")]
 pub mod themes;
 
 use crate::games::{GameVisitor, every_game};
