@@ -1,9 +1,10 @@
 //! `shove puzzles --check FILE`: every line a puzzle, every solution legal and ending on the
 //! solver's move, every solver move (where there is a choice) still the only good one at the
-//! check depth, at least one of them a real choice, every theme a known one. All problems
-//! are reported, each with its line, and so is a puzzle that is a near-duplicate of an earlier
-//! good one ([`Taken`]), so that `--rewrite` cleans a joined set. With `rerate`, every good puzzle is also rated again by
-//! the levels as they play now, so that a set outlives a new network or search (`--rewrite`).
+//! check depth, at least one of them a real choice, every theme a known one, none a
+//! near-duplicate of an earlier good one ([`Taken`]; so `--rewrite` cleans a joined set).
+//! All problems are reported, each with its line. With `rerate`, every good puzzle is also
+//! rated again by the levels as they play now, so that a set outlives a new network or
+//! search (`--rewrite`).
 
 use super::format::{Puzzle, PuzzleFile, parse_rules_text};
 use super::judge::{Judge, MIN_CHOICES, counts, unique};
@@ -137,7 +138,8 @@ impl GameVisitor for Check<'_> {
                     line,
                     format!(
                         "puzzle {}: a near-duplicate of puzzle {} (line {earlier}): one's start is the other's or along its solution",
-                        ids[&line], ids[&earlier]
+                        ids.get(&line).unwrap_or(&"?"),
+                        ids.get(&earlier).unwrap_or(&"?")
                     ),
                 )),
                 None => {
