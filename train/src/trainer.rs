@@ -179,8 +179,9 @@ fn describe_data(paths: &[PathBuf]) -> Result<String, String> {
     Ok(files.join(", "))
 }
 
-/// What a network file records of its training: the tool, the data ([`describe_data`]),
-/// how many positions were used, and every setting of the run.
+/// What a network file records of its training: the tool, how many positions were used,
+/// every setting of the run, and last the data ([`describe_data`]), so that a record cut to
+/// what a file holds loses only the tail of a long list of files.
 fn training_record(
     data: &str,
     c: &TrainConfig,
@@ -190,11 +191,10 @@ fn training_record(
     init: Option<&str>,
 ) -> String {
     let mut record = format!(
-        "shove-train {}; data: {}; {train} training and {validation} validation positions; \
+        "shove-train {}; {train} training and {validation} validation positions; \
          hidden {}, epoch {epoch} of {}, batch {}, lr {}, lambda {}, K {k:.6} ({how}), seed {}, \
-         validation one game in {}{}{}{}{}",
+         validation one game in {}{}{}{}{}; data: {}",
         env!("CARGO_PKG_VERSION"),
-        data,
         c.hidden,
         c.epochs,
         c.batch,
@@ -217,6 +217,7 @@ fn training_record(
         },
         init.map(|from| format!(", started from {from}"))
             .unwrap_or_default(),
+        data,
     );
     // Hundreds of shard files would not fit the file's record: keep its beginning.
     if record.len() > Network::MAX_TRAINING {
@@ -544,6 +545,7 @@ fn train<G: Profile>(run: &TrainRun, print: &mut dyn FnMut(&str)) -> Result<Trai
 mod tests {
     use super::*;
 
+    /// The settings come before the files, so that a cut keeps them.
     #[test]
     fn a_record_of_many_files_is_cut_to_what_a_file_holds() {
         let data: Vec<String> = (0..2000)
@@ -560,6 +562,12 @@ mod tests {
         assert!(record.len() <= Network::MAX_TRAINING, "{}", record.len());
         assert!(record.ends_with('…'));
         assert!(record.starts_with("shove-train "));
+        assert!(record.contains("; 1 training and 1 validation positions; hidden "));
+        assert!(
+            record.contains("K 0.004000 (fitted), seed "),
+            "{record:.300}"
+        );
+        assert!(record.contains("; data: shard-0000-of-2000"));
         let network = Network::from_float("akiba", 1, 1, 1.0, &[0.0], &[0.0], &[0.0; 2], &[0.0])
             .expect("tiny");
         assert!(network.with_training(record).is_ok());
