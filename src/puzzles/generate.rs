@@ -423,7 +423,8 @@ fn puzzles_of_game<G: Profile>(
         let Some(made) = make(judge, position, config.budget, config.check_depth) else {
             continue;
         };
-        // Every candidate's positions are taken, kept or not, so that none is judged twice.
+        // A candidate that is no near-duplicate takes its positions whether it is kept or
+        // not, so that none of them is judged again.
         let positions = taken::positions(position, &made.solution);
         if taken.clash(&positions).is_some() {
             continue;
