@@ -330,6 +330,7 @@ async fn a_movetime_search_answers_in_time() {
         let go = json!({"type": "go", "slot": 0, "id": 1, "movetime": 1000,
                         "line": {"game": game}});
         let (lines, ms) = search_in_a_worker(&page, go).await;
+        eprintln!("{game}: movetime 1000 answered in {ms:.0} ms");
         assert!(
             lines.iter().any(|l| l.starts_with("bestmove ")),
             "{lines:?}"

@@ -70,11 +70,14 @@ impl LocalEngine {
     /// error); `now_ms` stamps the lines as the native server does (milliseconds since the
     /// epoch).
     pub fn go(&mut self, go: &Go, emit: &mut dyn FnMut(Value), now_ms: &dyn Fn() -> f64) {
+        // The movetime counts from here, as from a `go` an engine process reads: making a
+        // game's searcher (its table and network) the first time is time spent.
+        let received = web_time::Instant::now();
         let mut event = |mut value: Value| {
             value["slot"] = json!(go.slot);
             emit(value);
         };
-        if let Err(message) = self.search(go, &mut event, now_ms) {
+        if let Err(message) = self.search(go, received, &mut event, now_ms) {
             let message = Phrase::new("engine {n} ({command}): {reason}")
                 .with("n", go.slot + 1)
                 .with("command", name())
@@ -92,6 +95,7 @@ impl LocalEngine {
     fn search(
         &mut self,
         go: &Go,
+        received: web_time::Instant,
         emit: &mut dyn FnMut(Value),
         now_ms: &dyn Fn() -> f64,
     ) -> Result<(), Phrase> {
@@ -111,7 +115,7 @@ impl LocalEngine {
                 self.games.len() - 1
             }
         };
-        self.games[index].1.go(go, emit, now_ms)
+        self.games[index].1.go(go, received, emit, now_ms)
     }
 }
 
@@ -140,6 +144,7 @@ trait GameSearch {
     fn go(
         &mut self,
         go: &Go,
+        received: web_time::Instant,
         emit: &mut dyn FnMut(Value),
         now_ms: &dyn Fn() -> f64,
     ) -> Result<(), Phrase>;
@@ -149,10 +154,10 @@ impl<G: Profile> GameSearch for Searcher<G> {
     fn go(
         &mut self,
         go: &Go,
+        received: web_time::Instant,
         emit: &mut dyn FnMut(Value),
         now_ms: &dyn Fn() -> f64,
     ) -> Result<(), Phrase> {
-        let received = web_time::Instant::now();
         let (root, history) = replay::<G>(&go.line)?;
         if root.outcome().is_some() || root.count_legal_moves() == 0 {
             emit(json!({"type": "bestmove", "id": go.id, "move": null}));
