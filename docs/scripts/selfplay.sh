@@ -19,6 +19,12 @@
 #
 #   S=./target/release/shove PLAY=akiba SEED=92 EVAL_FILE=akiba-gen2.nnue \
 #     OUT=/data/akiba-gen2 JOBS=2 docs/scripts/selfplay.sh
+#
+# One shard alone, on another machine or as a Slurm array task (`--array=1-400`; Abraxas'
+# shards are numbered from 0), with the run's settings; the shards' files join as they are:
+#
+#   S=./target/release/shove PLAY=akiba SEED=97 SHARDS=400 OUT=/shared/akiba-gen4 \
+#     docs/scripts/selfplay.sh --play-shard akiba "$SLURM_ARRAY_TASK_ID"
 set -euo pipefail
 S=${S:-./target/release/shove}
 OUT=${OUT:-data/selfplay}
