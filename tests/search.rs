@@ -1158,6 +1158,12 @@ fn abraxas_tactics_are_proven_by_the_exhaustive_solver() {
 /// +21 at depth 9 and mate at depth 11), and with several threads the entries a helper
 /// writes change what the main thread's reduced searches see. No more than a quarter of
 /// the searches may need more than dm + 2.
+///
+/// With several threads, the entries the threads share can hide the shortest mate behind a
+/// longer one (the CI saw Offboard's offboard-tactics-17, mate in 5, found as a true mate
+/// in 7 about once in fifteen runs of the suite): such a longer mate counts when a fresh
+/// one-thread search proves it after its first move, and no more than an eighth of the
+/// searches may end with one.
 /// How many plies past a mate's length the search may need to prove it.
 const MAX_SLACK: u32 = 8;
 
@@ -1170,7 +1176,7 @@ fn engine_solves_tactics<G: Profile>(
     shared.set_threads(threads);
     let rounds = if one_searcher { 2 } else { 1 };
     let mut failures = Vec::new();
-    let (mut checked, mut retried) = (0, 0);
+    let (mut checked, mut retried, mut longer) = (0, 0, 0);
     let started = Instant::now();
     for t in load_tactics::<G>() {
         if cfg!(debug_assertions) && t.dm > debug_max_dm {
@@ -1202,7 +1208,9 @@ fn engine_solves_tactics<G: Profile>(
             if slack > 2 {
                 retried += 1;
             }
-            if !solves(&result) {
+            if !solves(&result) && threads > 1 && proves_longer_mate(&t.position, &result, t.dm) {
+                longer += 1;
+            } else if !solves(&result) {
                 failures.push(format!(
                     "{} line {} ({}) round {round}: {} dm {}: engine {:?} best {:?}, expected \
                      one of {} by depth dm + {MAX_SLACK} ({:.1?})",
@@ -1251,7 +1259,73 @@ fn engine_solves_tactics<G: Profile>(
         "{retried} of {} searches needed more than dm + 2 to prove the mate",
         checked * rounds
     );
+    assert!(
+        longer * 8 <= checked * rounds,
+        "{longer} of {} searches found a longer mate than the shortest",
+        checked * rounds
+    );
     checked
+}
+
+/// Whether `result` claims a mate longer than `dm` that is true: after its first move, a
+/// fresh one-thread search finds the same side's mate in at most the plies left.
+fn proves_longer_mate<G: Profile>(position: &G, result: &SearchResult<G::Move>, dm: u32) -> bool {
+    let (Score::Mate(n), Some(best)) = (result.score, result.best) else {
+        return false;
+    };
+    if n <= dm as i32 {
+        return false;
+    }
+    let mut child = position.clone();
+    child.play(best);
+    let left = n - 1;
+    let proof = search(
+        &mut Searcher::<G>::new(16),
+        &child,
+        &[],
+        &depth_limit(left as u32 + MAX_SLACK),
+    );
+    let same_side = child.to_move() == position.to_move();
+    match proof.score {
+        Score::Mate(m) if same_side => (1..=left).contains(&m),
+        Score::Mate(m) => (1..=left).contains(&-m),
+        _ => false,
+    }
+}
+
+/// The check of a longer mate found with threads: offboard-tactics-17 is a mate in 5 by
+/// @b2 and a mate in 7 by @b4 (one thread, depth 14, after @b4: mate -6); a claim of a
+/// mate by a move that does not mate, or sooner than @b4 mates, does not count.
+#[test]
+fn a_longer_mate_counts_only_when_it_is_true() {
+    let position: offboard::Position =
+        "3YR/R1R1Y1/RR1R3/8/1Y5Y1/RR5Y/1Y3Y1/2Y1R1/R1Y1Y y 1 5 .....y...rr. p 72"
+            .parse()
+            .expect("position");
+    let by = |text: &str, n: i32| SearchResult {
+        best: Some(text.parse().expect("move")),
+        score: Score::Mate(n),
+        depth: 13,
+        nodes: 0,
+        pv: Vec::new(),
+    };
+    assert!(proves_longer_mate(&position, &by("@b4", 7), 5));
+    assert!(!proves_longer_mate(&position, &by("@b4", 6), 5));
+    assert!(!proves_longer_mate(&position, &by("@b2", 5), 5));
+    let quiet = legal(&position)
+        .into_iter()
+        .find(|mv| {
+            let mut child = position.clone();
+            child.play(*mv);
+            let reply = search(&mut Searcher::new(16), &child, &[], &depth_limit(8));
+            !matches!(reply.score, Score::Mate(_))
+        })
+        .expect("a move that does not mate");
+    assert!(!proves_longer_mate(
+        &position,
+        &by(&quiet.to_string(), 7),
+        5
+    ));
 }
 
 #[test]
