@@ -1143,6 +1143,9 @@ fn abraxas_tactics_are_proven_by_the_exhaustive_solver() {
     assert!(checked >= 5, "{checked}");
 }
 
+/// How many plies past a mate's length the search may need to prove it.
+const MAX_SLACK: u32 = 8;
+
 /// The engine finds a winning first move of every line of a suite and announces the mate at
 /// the right distance, searching to depth dm + 2, and deeper by two plies at a time up to
 /// dm + [`MAX_SLACK`] where that is not enough. With `one_searcher` a single searcher is
@@ -1164,9 +1167,6 @@ fn abraxas_tactics_are_proven_by_the_exhaustive_solver() {
 /// in 7 about once in fifteen runs of the suite): such a longer mate counts when a fresh
 /// one-thread search proves it after its first move, and no more than an eighth of the
 /// searches may end with one.
-/// How many plies past a mate's length the search may need to prove it.
-const MAX_SLACK: u32 = 8;
-
 fn engine_solves_tactics<G: Profile>(
     debug_max_dm: u32,
     one_searcher: bool,
