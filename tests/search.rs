@@ -1226,7 +1226,9 @@ fn engine_solves_tactics<G: Profile>(
                 ));
             }
             let end = replay(&t.position, &result.pv);
-            if result.pv.len() == t.dm as usize {
+            if let Score::Mate(n) = result.score
+                && result.pv.len() == n as usize
+            {
                 assert_eq!(
                     end.outcome(),
                     Some(Outcome::Win(t.position.to_move())),
@@ -1268,7 +1270,8 @@ fn engine_solves_tactics<G: Profile>(
 }
 
 /// Whether `result` claims a mate longer than `dm` that is true: after its first move, a
-/// fresh one-thread search finds the same side's mate in at most the plies left.
+/// fresh one-thread search (which finds the shortest mate) finds the same side's mate in
+/// exactly the plies left.
 fn proves_longer_mate<G: Profile>(position: &G, result: &SearchResult<G::Move>, dm: u32) -> bool {
     let (Score::Mate(n), Some(best)) = (result.score, result.best) else {
         return false;
@@ -1282,22 +1285,27 @@ fn proves_longer_mate<G: Profile>(position: &G, result: &SearchResult<G::Move>, 
     let proof = search(
         &mut Searcher::<G>::new(16),
         &child,
-        &[],
+        &[position.hash()],
         &depth_limit(left as u32 + MAX_SLACK),
     );
     let same_side = child.to_move() == position.to_move();
     match proof.score {
-        Score::Mate(m) if same_side => (1..=left).contains(&m),
-        Score::Mate(m) => (1..=left).contains(&-m),
+        Score::Mate(m) if same_side => m == left,
+        Score::Mate(m) => -m == left,
         _ => false,
     }
 }
 
 /// The check of a longer mate found with threads: offboard-tactics-17 is a mate in 5 by
-/// @b2 and a mate in 7 by @b4 (one thread, depth 14, after @b4: mate -6); a claim of a
-/// mate by a move that does not mate, or sooner than @b4 mates, does not count.
+/// @b2 and a mate in 7 by @b4 (one thread, depth 14, after @b4: mate -6). A claim no
+/// longer than the shortest mate is not a longer mate; a claim of a mate by a move that
+/// does not mate, or at a length other than its move's, does not count.
 #[test]
 fn a_longer_mate_counts_only_when_it_is_true() {
+    if cfg!(debug_assertions) {
+        eprintln!("skipped: depth-14 searches are for release builds");
+        return;
+    }
     let position: offboard::Position =
         "3YR/R1R1Y1/RR1R3/8/1Y5Y1/RR5Y/1Y3Y1/2Y1R1/R1Y1Y y 1 5 .....y...rr. p 72"
             .parse()
@@ -1311,6 +1319,8 @@ fn a_longer_mate_counts_only_when_it_is_true() {
     };
     assert!(proves_longer_mate(&position, &by("@b4", 7), 5));
     assert!(!proves_longer_mate(&position, &by("@b4", 6), 5));
+    assert!(!proves_longer_mate(&position, &by("@b4", 9), 5));
+    assert!(!proves_longer_mate(&position, &by("@b2", 7), 5));
     assert!(!proves_longer_mate(&position, &by("@b2", 5), 5));
     let quiet = legal(&position)
         .into_iter()
@@ -1360,8 +1370,8 @@ fn engine_solves_the_abraxas_tactics_with_one_searcher() {
 }
 
 /// Lazy SMP finds the same wins: helpers' table entries and the choice among the threads
-/// must neither lose a win nor lengthen it (given two more plies where the tightest depth
-/// misses it, as [`engine_solves_tactics`] says).
+/// must not lose a win, and may lengthen one only rarely and truly (given two more plies
+/// where the tightest depth misses it, as [`engine_solves_tactics`] says).
 #[test]
 fn engine_solves_the_tactics_with_2_and_4_threads() {
     for threads in [2, 4] {
